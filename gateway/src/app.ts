@@ -1,0 +1,63 @@
+/**
+ * The gateway's Express app, in either mode:
+ * - embedded: every service router mounted in process, tokens verified once per request;
+ * - proxy (distributed): `/api/*` forwarded to service URLs.
+ * Both add security headers, request ids, the global rate limit, the JSON body limit, the API docs,
+ * static hosting of the front ends with SPA fallback, and JSON 404 for unknown `/api` paths.
+ */
+import {
+  authenticate,
+  type Config,
+  createHttpApp,
+  type Logger,
+  type RateLimiterFactory,
+  type ReadinessCheck,
+  type TokenVerifier,
+} from '@marketplace/platform';
+import type { Express, Router } from 'express';
+import { apiDocsRouter } from './api-docs';
+import { apiProxy, serviceTargets } from './proxy';
+import { globalRateLimit } from './rate-limit';
+import { webHosting } from './web';
+
+export type GatewayMode =
+  | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier }
+  | { kind: 'proxy'; targets?: Record<string, string | undefined> };
+
+export interface GatewayOptions {
+  config: Config;
+  logger: Logger;
+  rateLimiters: RateLimiterFactory;
+  readiness: Record<string, ReadinessCheck>;
+  mode: GatewayMode;
+  /** Folder holding shell/, mfe-*/ with their dist/ (default: config.WEB_ROOT or the repository root). */
+  webRoot: string;
+}
+
+/** Builds the gateway app for `opts.mode`. */
+export function createGatewayApp(opts: GatewayOptions): Express {
+  const { config, mode } = opts;
+  const embedded = mode.kind === 'embedded';
+  return createHttpApp({
+    logger: opts.logger,
+    jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
+    readiness: opts.readiness,
+    helmetOptions: {
+      contentSecurityPolicy: {
+        directives: {
+          // Social sign-in SDKs and images from storage are added with their issues.
+          'img-src': ["'self'", 'data:', 'blob:'],
+        },
+      },
+    },
+    before: [
+      globalRateLimit(opts.rateLimiters, config.RATE_LIMIT_PER_MINUTE),
+      ...(embedded ? [authenticate(mode.tokens)] : []),
+    ],
+    routers: [apiDocsRouter(), ...(embedded ? mode.routers : [])],
+    after: [
+      ...(embedded ? [] : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES)),
+      ...webHosting(opts.webRoot),
+    ],
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Embedded host: the whole system in one process — PGlite, the in-process bus and the in-memory cache
+ * unless DATABASE_URL / AMQP_URL / REDIS_URL say otherwise — serving the API and the front ends on PORT.
+ * Seeders run on the first start of an empty DATA_DIR.
+ */
+import path from 'node:path';
+import {
+  type Config,
+  createInfrastructure,
+  type Infrastructure,
+  type Logger,
+  listen,
+  type RunningServer,
+  startServices,
+} from '@marketplace/platform';
+import { createGatewayApp } from './app';
+import { serviceModules } from './services';
+import { repoRoot } from './web';
+
+export interface EmbeddedSystem {
+  server: RunningServer;
+  infra: Infrastructure;
+  /** Publishes pending outbox rows now (tests). */
+  drainOutboxes(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts everything on `config.PORT` (0 = any). @throws when DATA_DIR cannot be opened or a configured server is unreachable. */
+export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
+  const infra = await createInfrastructure(config, logger, { signsTokens: true });
+  const services = await startServices(infra, serviceModules, { seed: infra.freshDataDir });
+  const app = createGatewayApp({
+    config,
+    logger,
+    rateLimiters: infra.rateLimiters,
+    readiness: infra.readiness,
+    mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens },
+    webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
+  });
+  const server = await listen(app, { port: config.PORT, host: config.HOST });
+  return {
+    server,
+    infra,
+    async drainOutboxes() {
+      for (const relay of services.relays) await relay.drain();
+    },
+    async stop() {
+      await server.stop();
+      await services.stop();
+      await infra.close();
+    },
+  };
+}

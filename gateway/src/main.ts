@@ -1,0 +1,27 @@
+/**
+ * Distributed gateway: proxies `/api/*` to the service URLs in config (AUTH_SERVICE_URL, ...), serves
+ * the API docs and, when present, the built front ends. Uses Redis for the global rate limit when
+ * REDIS_URL is set.
+ */
+import { createCachePorts, createLogger, listen, loadConfig, onShutdownSignal } from '@marketplace/platform';
+import path from 'node:path';
+import { createGatewayApp } from './app';
+import { repoRoot } from './web';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'gateway' });
+const { cache, rateLimiters } = createCachePorts({ redisUrl: config.REDIS_URL, logger });
+const app = createGatewayApp({
+  config,
+  logger,
+  rateLimiters,
+  readiness: { cache: () => cache.ping() },
+  mode: { kind: 'proxy' },
+  webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
+});
+const server = await listen(app, { port: config.PORT, host: config.HOST });
+logger.info({ url: server.url }, 'gateway listening');
+onShutdownSignal(logger, async () => {
+  await server.stop();
+  await cache.close();
+});

@@ -1,0 +1,49 @@
+/**
+ * Distributed mode: proxies `/api/*` to the owning service (route table in packages/contracts,
+ * `serviceForRequest`) with http-proxy-middleware, forwarding the request and correlation ids.
+ * Bodies larger than the JSON limit are refused with 413 before proxying.
+ */
+import { type Config, HttpError } from '@marketplace/platform';
+import { serviceForRequest } from '@marketplace/contracts';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+
+/** Base URL of each service from config; a service without one answers 503. */
+export function serviceTargets(config: Config): Record<string, string | undefined> {
+  return {
+    auth: config.AUTH_SERVICE_URL,
+    catalog: config.CATALOG_SERVICE_URL,
+    listing: config.LISTING_SERVICE_URL,
+    'test-drive': config.TEST_DRIVE_SERVICE_URL,
+    storage: config.STORAGE_SERVICE_URL,
+  };
+}
+
+/** The proxy middleware chain for `/api`. */
+export function apiProxy(targets: Record<string, string | undefined>, bodyLimitBytes: number): RequestHandler[] {
+  const limit: RequestHandler = (req, _res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    next(length > bodyLimitBytes ? new HttpError(413, 'The request body is too large.') : undefined);
+  };
+  const proxy = createProxyMiddleware({
+    pathFilter: (path, req) => Boolean(serviceForRequest(req.method ?? 'GET', path.split('?')[0] ?? path)),
+    router: (req) => {
+      const service = serviceForRequest(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '');
+      const target = service ? targets[service] : undefined;
+      if (!target) throw new HttpError(503, `The ${service ?? 'requested'} service is not available.`);
+      return target;
+    },
+    changeOrigin: true,
+    xfwd: true,
+    proxyTimeout: 30_000,
+    on: {
+      error: (_err, _req, res) => {
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'The service is not reachable right now.' }));
+        }
+      },
+    },
+  });
+  return [limit, proxy];
+}

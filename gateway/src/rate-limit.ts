@@ -1,0 +1,24 @@
+/**
+ * Global per-client rate limit for `/api` (RATE_LIMIT_PER_MINUTE requests per IP per minute), on the
+ * shared rate-limiter port (memory or Redis). Refusals are 429 `{ message }` with `Retry-After` (seconds).
+ */
+import type { RateLimiterFactory } from '@marketplace/platform';
+import type { RequestHandler } from 'express';
+
+export function globalRateLimit(limiters: RateLimiterFactory, perMinute: number): RequestHandler {
+  const limiter = limiters.create({ name: 'gateway-global', points: perMinute, durationMs: 60_000 });
+  return async (req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next();
+    try {
+      const result = await limiter.consume(req.ip ?? 'unknown');
+      res.setHeader('ratelimit-remaining', String(result.remaining));
+      if (result.allowed) return next();
+      res.setHeader('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
+      res.status(429).json({ message: 'Too many requests. Please try again shortly.' });
+    } catch (err) {
+      // The limiter's store is down: serve rather than fail closed, and say so in the logs.
+      req.log?.warn({ err }, 'rate limiter unavailable');
+      next();
+    }
+  };
+}

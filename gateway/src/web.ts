@@ -1,0 +1,52 @@
+/**
+ * Static hosting of the built front ends (embedded mode, and the gateway when front ends are not on
+ * their own origins): the shell at `/`, each remote at `/remotes/<name>/`, and the SPA fallback — any
+ * other GET that accepts HTML gets the shell's index.html so client-side routes survive a reload.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type RequestHandler } from 'express';
+
+/** The repository root (where shell/ and mfe-*/ live). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The front-end workspaces: the host and its four remotes (ARCHITECTURE.md). */
+export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'] as const;
+
+const noCache = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+
+function serve(dir: string): RequestHandler {
+  return express.static(dir, {
+    index: false,
+    maxAge: '1h',
+    setHeaders(res, file) {
+      if (noCache.has(path.basename(file))) res.setHeader('cache-control', 'no-cache');
+    },
+  });
+}
+
+/** Middleware chain serving `webRoot/<front end>/dist`; front ends not built yet are skipped. */
+export function webHosting(webRoot: string): RequestHandler[] {
+  const handlers: RequestHandler[] = [];
+  for (const fe of frontEnds.filter((f) => f !== 'shell')) {
+    const dir = path.join(webRoot, fe, 'dist');
+    const router = express.Router();
+    router.use(`/remotes/${fe.replace(/^mfe-/, '')}`, serve(dir));
+    handlers.push(router);
+  }
+  const shellDist = path.join(webRoot, 'shell', 'dist');
+  handlers.push(serve(shellDist));
+  handlers.push((req, res, next) => {
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
+    if (!wantsPage || req.path.startsWith('/api/') || req.path === '/api') return next();
+    const index = path.join(shellDist, 'index.html');
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+  return handlers;
+}

@@ -1,0 +1,351 @@
+/**
+ * Shared primitives of the API contract: ids, the error body, the enumerations and business constants of
+ * the product spec (`/work/shared/spec/marketplace-spec.md`, "spec §n" below) and small builders for
+ * fields whose validation messages always name the field ("<field> is required", ...).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------
+// Constants (spec §9 unless noted)
+// ---------------------------------------------------------------------------------------------------
+
+/** Cars per listing page (spec §9: "Page size: 9 cars"); also the default `limit` of `GET /api/cars`. */
+export const PAGE_SIZE = 9;
+/** Largest `limit` accepted by `GET /api/cars`; larger values are capped to it (issue 5). */
+export const MAX_PAGE_SIZE = 50;
+/** Number of page links in the pagination window (spec §9). */
+export const PAGINATION_WINDOW = 3;
+/** Oldest manufacturing / model year (spec §9: year choices down to 1980; issues 5 and 6). */
+export const MIN_YEAR = 1980;
+/** Digits in a one-time code (spec §5, §9). */
+export const OTP_LENGTH = 6;
+/** Minutes before an OTP expires (issue 4). */
+export const OTP_TTL_MINUTES = 10;
+/** Wrong tries after which an OTP dies (issue 4). */
+export const OTP_MAX_ATTEMPTS = 5;
+/** Minimum seconds between two OTP resends for a phone (issue 4). */
+export const OTP_RESEND_INTERVAL_SECONDS = 30;
+/** Maximum OTP resends per phone per hour (issue 4). */
+export const OTP_RESENDS_PER_HOUR = 5;
+/** Trailing digits of the phone number shown in the verification dialog (spec §2, §9). */
+export const MASKED_PHONE_DIGITS = 4;
+/** Session cookie name (spec §4, §9). */
+export const AUTH_COOKIE_NAME = 'auth-token';
+/** Session cookie path (spec §4, §9). */
+export const AUTH_COOKIE_PATH = '/';
+/** Session cookie lifetime in days (spec §4, §9). */
+export const AUTH_COOKIE_MAX_AGE_DAYS = 30;
+/** Toast auto-close delay in milliseconds (spec §9). */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+/** Inline alert auto-hide delay in milliseconds (spec §5, §9). */
+export const ALERT_AUTO_HIDE_MS = 5000;
+/** Currency label shown before prices; prices are whole rupees (spec §1, §9). */
+export const CURRENCY_LABEL = 'Rs.';
+/** Placeholder rating shown on every car card (spec §2, §9). */
+export const PLACEHOLDER_RATING = 4.7;
+/** Placeholder review count shown on every car card (spec §2, §9). */
+export const PLACEHOLDER_REVIEW_COUNT = 245;
+/** Length of a test-drive slot in minutes (issue 7); opening hours are chosen by the test-drive service. */
+export const TEST_DRIVE_SLOT_MINUTES = 30;
+/** How many days ahead a test drive may be booked (issue 7). */
+export const TEST_DRIVE_MAX_DAYS_AHEAD = 60;
+/** Largest accepted image upload in bytes: 10 MB (issue 6). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted image width or height in pixels (issue 6). */
+export const MAX_IMAGE_DIMENSION = 8000;
+/** Lifetime of a signed upload URL in seconds: 10 minutes (issue 6). */
+export const UPLOAD_URL_TTL_SECONDS = 600;
+/** Image content types the storage service accepts, checked by decoding the content (issue 6). */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Widths in pixels of the responsive WebP sizes stored for each image (issue 6, "e.g." values). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+/** The current calendar year (upper bound of model and manufacturing years; issues 5 and 6). */
+export function currentYear(): number {
+  return new Date().getFullYear();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Enumerations
+// ---------------------------------------------------------------------------------------------------
+
+/** Fuel types (spec §2 filter panel, §5 model form, §9). */
+export const fuelTypes = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'LPG', 'Other'] as const;
+/** One fuel type (spec §9). */
+export type FuelType = (typeof fuelTypes)[number];
+/** Transmissions (spec §5, §9). */
+export const transmissions = ['Manual', 'Automatic'] as const;
+/** One transmission (spec §9). */
+export type Transmission = (typeof transmissions)[number];
+/** Car conditions; the sell form defaults to `good` (spec §5, §9). */
+export const conditions = ['excellent', 'good', 'fair', 'poor'] as const;
+/** One car condition (spec §9). */
+export type Condition = (typeof conditions)[number];
+/** Ownership options; the sell form defaults to `First` (spec §5, §9). */
+export const ownerships = ['First', 'Second', 'Third', 'Fourth', 'More than Four'] as const;
+/** One ownership option (spec §9). */
+export type Ownership = (typeof ownerships)[number];
+/** User roles; new users default to `User` (spec §6, §9). */
+export const roles = ['User', 'Admin'] as const;
+/** One role (spec §6). */
+export type Role = (typeof roles)[number];
+/** Model body types, beyond the spec so the home page category tiles can filter (issue 5). */
+export const bodyTypes = ['Hatchback', 'Sedan', 'SUV', 'MUV', 'Convertible', 'Coupe', 'Pickup'] as const;
+/** One body type (issue 5). */
+export type BodyType = (typeof bodyTypes)[number];
+/** Test-drive statuses: Pending → Confirmed → Completed, or Cancelled (spec §4, issue 7). */
+export const testDriveStatuses = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
+/** One test-drive status (issue 7). */
+export type TestDriveStatus = (typeof testDriveStatuses)[number];
+/** Statuses in which a booking can no longer be edited or deleted (spec §4; issue 7: 409). */
+export const TEST_DRIVE_LOCKED_STATUSES = ['Confirmed', 'Completed'] as const satisfies readonly TestDriveStatus[];
+/**
+ * Car listing statuses. The spec shows only the default `used` (spec §3, §9); issue 6 adds `sold` for a
+ * seller's update. Guess: no other values.
+ */
+export const carStatuses = ['used', 'sold'] as const;
+/** One car listing status (spec §3, issue 6). */
+export type CarStatus = (typeof carStatuses)[number];
+/** Upload kinds of `POST /api/storage/getUrl?type=` (spec §7). */
+export const uploadTypes = ['cars', 'logo'] as const;
+/** One upload kind (spec §7). */
+export type UploadType = (typeof uploadTypes)[number];
+
+/** Defaults of the sell form and user creation (spec §3, §9). */
+export const DEFAULTS = {
+  condition: 'good',
+  status: 'used',
+  ownership: 'First',
+  spareKey: false,
+  role: 'User',
+} as const satisfies {
+  condition: Condition;
+  status: CarStatus;
+  ownership: Ownership;
+  spareKey: boolean;
+  role: Role;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Field builders: every message names its field
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * A zod error callback for a field: "<field> is required" when the value is missing, else `message`.
+ * Used for the type check of every field so that a 400 always names the field.
+ */
+export function fieldError(field: string, message: string): (issue: { input?: unknown }) => string {
+  return (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : message);
+}
+
+/** A required, trimmed, non-empty string of at most `max` characters. */
+export function textField(field: string, max = 200) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+/** A trimmed string that may be empty, of at most `max` characters (descriptions, optional notes). */
+export function freeTextField(field: string, max = 2000) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+/** An id field: a non-empty string of at most 64 characters (the database uses UUIDs; spec keeps `_id`). */
+export function idField(field: string) {
+  return z
+    .string({ error: fieldError(field, `${field} must be an id string`) })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(64, `${field} must be an id of at most 64 characters`);
+}
+
+/** A whole number between `min` and `max` (inclusive); `unit` is added to the messages (e.g. 'rupees'). */
+export function intField(field: string, min: number, max: number, unit?: string) {
+  const u = unit ? ` ${unit}` : '';
+  return z
+    .number({ error: fieldError(field, `${field} must be a number`) })
+    .int(`${field} must be a whole number${u}`)
+    .min(min, `${field} must be at least ${min}${u}`)
+    .max(max, `${field} must be at most ${max}${u}`);
+}
+
+/** A year between {@link MIN_YEAR} and the current year, checked at parse time (issues 5 and 6). */
+export function yearField(field: string) {
+  return z
+    .number({ error: fieldError(field, `${field} must be a number`) })
+    .int(`${field} must be a whole year`)
+    .min(MIN_YEAR, `${field} must be ${MIN_YEAR} or later`)
+    .refine((y) => y <= currentYear(), `${field} must not be after the current year`)
+    .meta({ description: `A year from ${MIN_YEAR} to the current year` });
+}
+
+/** One value of a fixed list; the message names the field and lists the allowed values. */
+export function enumField<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: fieldError(field, `${field} must be one of: ${values.join(', ')}`) });
+}
+
+/** A boolean field. */
+export function booleanField(field: string) {
+  return z.boolean({ error: fieldError(field, `${field} must be true or false`) });
+}
+
+/** A calendar date `YYYY-MM-DD` (a real date: 2024-02-30 fails). */
+export function dateField(field: string) {
+  return z.iso.date({ error: fieldError(field, `${field} must be a date in YYYY-MM-DD format`) });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shared schemas
+// ---------------------------------------------------------------------------------------------------
+
+/** A database id as a string (UUIDs in practice, but only "non-empty, ≤ 64 chars" is promised). */
+export const objectId = idField('id').meta({ id: 'ObjectId', description: 'Record id (a string)' });
+
+/** Path parameters `{ id }` of routes such as `PUT /api/RTO/{id}` (spec §7). */
+export const idParams = z.object({ id: idField('id') });
+
+/** Error body of every failed call: `{ message }`, shown as a toast by the client (spec §8). */
+export const errorResponse = z
+  .object({ message: z.string() })
+  .meta({ id: 'ErrorResponse', description: 'Error body; `message` is shown to the user (spec §8)' });
+
+/** Success body carrying only a message, e.g. `DELETE /api/RTO/{id}` (spec §7). */
+export const messageResponse = z
+  .object({ message: z.string() })
+  .meta({ id: 'MessageResponse', description: 'A success message' });
+
+/** A reference to another record as returned on reads: `{ _id, name }` (spec §3, e.g. variant.carModel). */
+export const namedRef = z
+  .object({ _id: objectId, name: z.string() })
+  .meta({ id: 'NamedRef', description: 'Reference to another record: its id and name' });
+
+/** Response-side enum schemas, registered as OpenAPI components. */
+export const fuelTypeSchema = z.enum(fuelTypes).meta({ id: 'FuelType' });
+/** Transmission enum schema (spec §9). */
+export const transmissionSchema = z.enum(transmissions).meta({ id: 'Transmission' });
+/** Condition enum schema (spec §9). */
+export const conditionSchema = z.enum(conditions).meta({ id: 'Condition' });
+/** Ownership enum schema (spec §9). */
+export const ownershipSchema = z.enum(ownerships).meta({ id: 'Ownership' });
+/** Role enum schema (spec §6). */
+export const roleSchema = z.enum(roles).meta({ id: 'Role' });
+/** Body type enum schema (issue 5). */
+export const bodyTypeSchema = z.enum(bodyTypes).meta({ id: 'BodyType' });
+/** Test-drive status enum schema (issue 7). */
+export const testDriveStatusSchema = z.enum(testDriveStatuses).meta({ id: 'TestDriveStatus' });
+/** Car status enum schema (spec §3, issue 6). */
+export const carStatusSchema = z.enum(carStatuses).meta({ id: 'CarStatus' });
+
+/** Inferred type of {@link errorResponse}. */
+export type ErrorResponse = z.infer<typeof errorResponse>;
+/** Inferred type of {@link messageResponse}. */
+export type MessageResponse = z.infer<typeof messageResponse>;
+/** Inferred type of {@link namedRef}. */
+export type NamedRef = z.infer<typeof namedRef>;
+
+// ---------------------------------------------------------------------------------------------------
+// Query-string helpers: query values arrive as strings; an empty value means "not given"
+// ---------------------------------------------------------------------------------------------------
+
+/** Turns `''` (after trimming) into `undefined`, so `?keyword=` behaves like no keyword (spec §7). */
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** An optional free-text query parameter (trimmed; empty = absent). */
+export function queryText(field: string, max = 100) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional()
+    .transform(emptyToUndefined);
+}
+
+/** An optional id query parameter (empty = absent). */
+export function queryId(field: string) {
+  return z
+    .string({ error: fieldError(field, `${field} must be an id string`) })
+    .trim()
+    .max(64, `${field} must be an id of at most 64 characters`)
+    .optional()
+    .transform(emptyToUndefined);
+}
+
+/** An optional query parameter that must be one of `values` (empty = absent). */
+export function queryEnum<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .optional()
+    .transform(emptyToUndefined)
+    .pipe(enumField(field, values).optional());
+}
+
+/** An optional whole-number query parameter between `min` and `max` (empty = absent). */
+export function queryInt(field: string, min: number, max: number) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .regex(/^\d*$/, `${field} must be a whole number`)
+    .optional()
+    .transform((v) => {
+      const s = emptyToUndefined(v);
+      return s === undefined ? undefined : Number(s);
+    })
+    .pipe(
+      z
+        .number()
+        .min(min, `${field} must be at least ${min}`)
+        .max(max, `${field} must be at most ${max}`)
+        .optional(),
+    );
+}
+
+/** An optional comma-joined list query parameter, e.g. `brands=id1,id2` (spec §7); blanks are dropped. */
+export function queryList<T extends z.ZodType>(field: string, item: T, maxItems = 50) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a comma-joined string`) })
+    .optional()
+    .transform((v) => {
+      const items = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      return items.length === 0 ? undefined : items;
+    })
+    .pipe(z.array(item).max(maxItems, `${field} must list at most ${maxItems} values`).optional());
+}
+
+/** A parsed `'min-max'` range; either end may be open (issue 5: `-500000`, `100000-`, `-`). */
+export interface NumericRange {
+  min?: number;
+  max?: number;
+}
+
+/** An optional `'min-max'` range query parameter of whole numbers, e.g. `price=100000-500000` (spec §7). */
+export function queryRange(field: string, unit: string) {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .trim()
+    .regex(/^(\d+)?\s*-\s*(\d+)?$|^$/, `${field} must be a range 'min-max' in ${unit}; either end may be empty`)
+    .optional()
+    .transform((v): NumericRange | undefined => {
+      if (v === undefined || v === '') return undefined;
+      const [lo = '', hi = ''] = v.split('-').map((s) => s.trim());
+      const range: NumericRange = {};
+      if (lo !== '') range.min = Number(lo);
+      if (hi !== '') range.max = Number(hi);
+      return range;
+    })
+    .refine(
+      (r) => r?.min === undefined || r.max === undefined || r.min <= r.max,
+      `${field} range must have min ≤ max`,
+    )
+    .meta({ description: `Range 'min-max' in ${unit}; either end may be empty` });
+}

@@ -1,0 +1,162 @@
+/**
+ * Authentication shared by every service: JWTs signed by the auth service with an ES256 key (jose),
+ * verified by each service against the auth service's JWKS (distributed) or the in-process key set
+ * (embedded). The token comes from the `auth-token` cookie or `Authorization: Bearer`. A token whose id
+ * (`jti`) is in the revocation cache (`revoked:<jti>`, written on logout) is refused.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importPKCS8,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  type CryptoKey as JoseKey,
+  SignJWT,
+} from 'jose';
+import type { Cache } from './cache/types';
+import { forbidden, unauthorized } from './errors';
+
+/** Name of the session cookie (spec §9). */
+export const AUTH_COOKIE = 'auth-token';
+/** Token and cookie lifetime: 30 days (spec §9), in ms. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ALG = 'ES256';
+
+export type Role = 'User' | 'Admin';
+
+/** Who is calling, from a verified token. */
+export interface Principal {
+  /** User id (`_id`). */
+  id: string;
+  role: Role;
+  /** Token id, for revocation. */
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** Set by `authenticate` when a valid token came with the request. */
+      principal?: Principal;
+    }
+  }
+}
+
+/** The signing key pair and its public JWKS. */
+export interface SigningKey {
+  kid: string;
+  privateKey: JoseKey;
+  jwks: JSONWebKeySet;
+}
+
+/**
+ * Loads the ES256 signing key from `pem` (PKCS#8), or in development from/into `DATA_DIR/keys/jwt-es256.pem`
+ * (generated on first start; never use that in production: config refuses it).
+ */
+export async function loadSigningKey(opts: { pem?: string; dataDir: string }): Promise<SigningKey> {
+  let pem = opts.pem;
+  if (!pem) {
+    const file = path.join(opts.dataDir, 'keys', 'jwt-es256.pem');
+    if (fs.existsSync(file)) pem = fs.readFileSync(file, 'utf8');
+    else {
+      const { privateKey } = await generateKeyPair(ALG, { extractable: true });
+      pem = await exportPKCS8(privateKey);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, pem, { mode: 0o600 });
+    }
+  }
+  const privateKey = await importPKCS8(pem, ALG, { extractable: true });
+  const full: JWK = await exportJWK(privateKey);
+  const { d: _d, ...pub } = full;
+  const kid = await calculateJwkThumbprint(pub);
+  return { kid, privateKey, jwks: { keys: [{ ...pub, kid, alg: ALG, use: 'sig' }] } };
+}
+
+/** Signs a session token for `user`; lifetime SESSION_TTL_MS. */
+export async function signSessionToken(
+  key: SigningKey,
+  user: { id: string; role: Role },
+  opts: { issuer: string; jti: string; now?: Date },
+): Promise<string> {
+  const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  return new SignJWT({ role: user.role })
+    .setProtectedHeader({ alg: ALG, kid: key.kid })
+    .setSubject(user.id)
+    .setIssuer(opts.issuer)
+    .setJti(opts.jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + SESSION_TTL_MS / 1000)
+    .sign(key.privateKey);
+}
+
+export interface TokenVerifier {
+  /** The principal of a valid, unrevoked token, or undefined. Never throws for a bad token. */
+  verify(token: string): Promise<Principal | undefined>;
+}
+
+/** Verifier over a JWKS URL (distributed) or a local key set (embedded). */
+export function createTokenVerifier(opts: {
+  issuer: string;
+  jwksUrl?: string;
+  jwks?: JSONWebKeySet;
+  cache?: Cache;
+}): TokenVerifier {
+  let keys: JWTVerifyGetKey;
+  if (opts.jwks) keys = createLocalJWKSet(opts.jwks);
+  else if (opts.jwksUrl) keys = createRemoteJWKSet(new URL(opts.jwksUrl));
+  else throw new Error('createTokenVerifier needs jwks or jwksUrl');
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, keys, { issuer: opts.issuer, algorithms: [ALG] });
+        const role = payload.role === 'Admin' ? 'Admin' : 'User';
+        if (!payload.sub || !payload.jti || !payload.exp) return undefined;
+        if (opts.cache && (await opts.cache.get(`revoked:${payload.jti}`))) return undefined;
+        return { id: payload.sub, role, jti: payload.jti, exp: payload.exp };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function tokenFrom(header: string | undefined, cookieHeader: string | undefined): string | undefined {
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === AUTH_COOKIE) return decodeURIComponent(v.join('=')) || undefined;
+  }
+  return undefined;
+}
+
+/** Sets `req.principal` when the request carries a valid token; never rejects by itself. */
+export function authenticate(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const token = tokenFrom(req.headers.authorization, req.headers.cookie);
+    if (token) req.principal = await verifier.verify(token);
+    next();
+  };
+}
+
+/** 401 unless signed in. */
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.principal ? undefined : unauthorized());
+};
+
+/** 401 unless signed in, 403 unless the role is Admin. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.principal) return next(unauthorized());
+  next(req.principal.role === 'Admin' ? undefined : forbidden('Only administrators can do this.'));
+};

@@ -1,0 +1,69 @@
+/**
+ * Consumer runtime: turns a service's `Consumer` into a broker `Subscription`.
+ * Each delivery is validated against the consumer's schema (a failure is a poison message: dead-lettered
+ * at once), then handled in one transaction that first records (consumer, event id) in the inbox; an event
+ * already in the inbox is acknowledged without running the handler again. A thrown handler error rolls the
+ * transaction back (inbox row included) so the broker's retry runs it afresh.
+ */
+import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
+import type { Db } from '../db/index';
+import type { MessagingTables } from '../db/messaging';
+import { runWithContext } from '../logger';
+import type { Emit, Outbox } from './outbox';
+import { type EventEnvelope, PoisonMessageError, type Subscription } from './types';
+
+export interface ConsumerContext {
+  /** The transaction holding the inbox row; write the handler's effect with it. */
+  tx: Db;
+  /** Emits follow-up events in the same transaction. */
+  emit: Emit;
+  logger: Logger;
+  /** 1 for the first delivery. */
+  attempt: number;
+}
+
+export interface Consumer<E extends EventEnvelope = EventEnvelope> {
+  /** Unique name across the system, `<service>.<purpose>`, e.g. `notification.otp-sms`. */
+  name: string;
+  /** Event names it receives. */
+  events: string[];
+  /** Envelope schema (from packages/contracts); a message failing it is dead-lettered. */
+  schema: ZodType<E>;
+  handle(event: E, ctx: ConsumerContext): Promise<void>;
+}
+
+/** Wraps `consumer` for the broker, deduping through the inbox of the owning service's schema. */
+export function toSubscription<E extends EventEnvelope>(
+  consumer: Consumer<E>,
+  deps: { outbox: Outbox; tables: MessagingTables; logger: Logger },
+): Subscription {
+  const { inbox } = deps.tables;
+  return {
+    consumer: consumer.name,
+    events: consumer.events,
+    async handle({ body, attempt }) {
+      const parsed = consumer.schema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new PoisonMessageError(`invalid event: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`);
+      }
+      const event = parsed.data;
+      const ctx = { requestId: event.id, correlationId: event.correlationId };
+      await runWithContext(ctx, async () => {
+        const logger = deps.logger.child({ consumer: consumer.name, event: event.name, eventId: event.id });
+        const outcome = await deps.outbox.transaction(async (tx, emit) => {
+          const fresh = await tx
+            .insert(inbox)
+            .values({ consumer: consumer.name, eventId: event.id })
+            .onConflictDoNothing()
+            .returning({ eventId: inbox.eventId });
+          if (fresh.length === 0) return 'duplicate' as const;
+          await consumer.handle(event, { tx, emit, logger, attempt });
+          return 'handled' as const;
+        });
+        logger.debug({ outcome, attempt }, 'event consumed');
+      });
+    },
+  };
+}

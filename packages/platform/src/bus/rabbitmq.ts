@@ -1,0 +1,586 @@
+/**
+ * RabbitMQ `Broker` adapter (distributed mode), on amqplib with its built-in connection recovery.
+ *
+ * Topology (all durable; `q` is `<queuePrefix>.<consumer>`, or `<consumer>` without a prefix):
+ * - exchange `marketplace.events` (configurable), type `topic`; events are published with routing key
+ *   `event.name`;
+ * - `q`: the consumer's queue, bound to the exchange once per entry of `Subscription.events`;
+ * - `q.retry`: holding queue for failed deliveries, with `x-dead-letter-exchange: ''` and
+ *   `x-dead-letter-routing-key: q`. A failed message is re-published there through the default exchange
+ *   with a per-message `expiration` of `retryDelayMs(policy, attempt)` ms and header `x-attempt:
+ *   attempt + 1`; when it expires RabbitMQ dead-letters it back to `q`.
+ *   Head-of-line caveat: RabbitMQ only expires messages at the head of a queue, so a message with a short
+ *   TTL queued behind one with a longer TTL waits for the longer one. Retries are therefore never early
+ *   but may be late by up to `retry.maxDelayMs` when a consumer has failures of different attempt numbers
+ *   in flight at once. That is acceptable for back-off; it is not a scheduler.
+ * - `q.dlq`: dead letters, re-published with headers `x-attempts`, `x-reason` and `x-consumer`.
+ *
+ * Delivery guarantees: every publish (events, retries, dead letters) goes through a confirm channel and
+ * the original delivery is acked only after the re-publish was confirmed, so a crash in between
+ * duplicates a message but never loses it. Consumers use manual ack and `prefetch`.
+ *
+ * Reconnection: amqplib's recovering connection (`connect(url, { recovery })`) reconnects with
+ * exponential back-off and runs `setup` after every (re)connect; `setup` re-declares the exchange,
+ * re-creates the publishing confirm channel and re-declares and re-consumes every subscription. Between a
+ * drop and the end of `setup`, `isReady()` is false and `publish` rejects at once with
+ * `BrokerUnavailableError`; a publish awaiting its confirm when the connection drops rejects too (the
+ * relay keeps the outbox row and retries). Unacked deliveries are requeued by the server and redelivered
+ * (consumers dedupe through their inbox).
+ */
+import type { Socket } from 'node:net';
+import {
+  type Channel,
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  connect,
+  type Message,
+  type Options,
+  type RecoveringChannelModel,
+} from 'amqplib';
+import pino, { type Logger } from 'pino';
+import {
+  type Broker,
+  type DeadLetter,
+  defaultRetryPolicy,
+  type EventEnvelope,
+  PoisonMessageError,
+  type RetryPolicy,
+  retryDelayMs,
+  type Subscription,
+} from './types';
+
+/** Options of `createRabbitBroker`. */
+export interface RabbitBrokerOptions {
+  /** AMQP URL, e.g. `amqp://guest:guest@127.0.0.1:5672`. */
+  url: string;
+  /** Topic exchange for events (default `marketplace.events`). */
+  exchange?: string;
+  /** Prefix of every queue name, joined with a dot (tests use a unique one); default none. */
+  queuePrefix?: string;
+  /** Unacked deliveries per consumer at most (default 10). */
+  prefetch?: number;
+  /** Retry policy for failing handlers (default `defaultRetryPolicy`). */
+  retry?: RetryPolicy;
+  /** Logger (default: silent). */
+  logger?: Logger;
+  /** First reconnect delay in ms; later ones double with jitter up to `maxReconnectDelayMs` (default 200). */
+  reconnectDelayMs?: number;
+  /** Upper bound of a reconnect delay in ms (default 5000). */
+  maxReconnectDelayMs?: number;
+  /** Failed retries of the very first connection before `createRabbitBroker` rejects (default 3). */
+  initialConnectRetries?: number;
+  /** How long a publish (or retry / dead-letter re-publish) waits for its confirm, in ms (default 10000). */
+  confirmTimeoutMs?: number;
+  /** AMQP heartbeat in seconds when the URL sets none (default 10); detects half-open connections. */
+  heartbeatSeconds?: number;
+}
+
+/** The RabbitMQ broker: a `Broker` plus a test hook. */
+export interface RabbitBroker extends Broker {
+  readonly kind: 'rabbitmq';
+  /**
+   * TEST HOOK: destroys the TCP socket of the current connection with an error, as an abrupt network
+   * failure would; the broker then reconnects by itself.
+   * @throws BrokerUnavailableError when not connected.
+   */
+  _dropConnectionForTest(): void;
+}
+
+/** Thrown by `publish` (and `takeDeadLetters`) while the broker is disconnected or closed. */
+export class BrokerUnavailableError extends Error {
+  override name = 'BrokerUnavailableError';
+}
+
+/** Names of a consumer's three queues. */
+export interface RabbitQueueNames {
+  queue: string;
+  retry: string;
+  dlq: string;
+}
+
+/** Queue names of `consumer`: `{ queue: '<prefix>.<consumer>', retry: '….retry', dlq: '….dlq' }`. */
+export function rabbitQueueNames(consumer: string, queuePrefix?: string): RabbitQueueNames {
+  const queue = queuePrefix ? `${queuePrefix}.${consumer}` : consumer;
+  return { queue, retry: `${queue}.retry`, dlq: `${queue}.dlq` };
+}
+
+const DEFAULT_EXCHANGE = 'marketplace.events';
+
+type Headers = Record<string, unknown>;
+
+interface ConsumerState {
+  subscription: Subscription;
+  names: RabbitQueueNames;
+  /** Connection the consumer currently runs on, with its channel and consumer tag. */
+  model: ChannelModel | null;
+  channel: ConfirmChannel | null;
+  consumerTag: string | null;
+}
+
+interface Connected {
+  model: ChannelModel;
+  publisher: ConfirmChannel;
+}
+
+function toError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * Publishes on a confirm channel and resolves once the broker confirmed it.
+ * @throws Error when the broker nacks it, the channel closes first, or no confirm arrives within `timeoutMs` ms.
+ */
+function publishConfirmed(
+  channel: ConfirmChannel,
+  exchange: string,
+  routingKey: string,
+  content: Buffer,
+  options: Options.Publish,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const finish = (err?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err) reject(toError(err));
+      else resolve();
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`no publisher confirm within ${timeoutMs} ms (${routingKey})`)),
+      timeoutMs,
+    );
+    try {
+      channel.publish(exchange, routingKey, content, options, (err) => finish(err ?? undefined));
+    } catch (err) {
+      finish(err);
+    }
+  });
+}
+
+/** Delivery number carried by header `x-attempt` (1 when absent or malformed). */
+function attemptOf(headers: Headers): number {
+  const n = Number(headers['x-attempt']);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Headers of a consumed message minus those RabbitMQ manages itself when dead-lettering. */
+function carriedHeaders(message: Message): Headers {
+  const out: Headers = {};
+  for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
+    if (key === 'x-death' || key.startsWith('x-first-death') || key.startsWith('x-last-death')) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Publish options of a re-published message: the original's identity, persistent, `headers`. */
+function republishOptions(message: Message, headers: Headers): Options.Publish {
+  const p = message.properties;
+  const options: Options.Publish = { deliveryMode: 2, headers };
+  if (p.contentType !== undefined) options.contentType = String(p.contentType);
+  if (p.messageId !== undefined) options.messageId = String(p.messageId);
+  if (p.type !== undefined) options.type = String(p.type);
+  if (p.correlationId !== undefined) options.correlationId = String(p.correlationId);
+  if (typeof p.timestamp === 'number') options.timestamp = p.timestamp;
+  return options;
+}
+
+/** Parses a body as JSON; `undefined` plus the parse error when it is not JSON. */
+function parseBody(content: Buffer): { ok: true; body: unknown } | { ok: false; error: Error } {
+  try {
+    return { ok: true, body: JSON.parse(content.toString('utf8')) };
+  } catch (err) {
+    return { ok: false, error: toError(err) };
+  }
+}
+
+function withHeartbeat(url: string, seconds: number): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has('heartbeat')) parsed.searchParams.set('heartbeat', String(seconds));
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Declares the exchange and the three queues of one consumer, and binds its queue to every event key. */
+async function declareConsumerTopology(
+  channel: Channel,
+  exchange: string,
+  names: RabbitQueueNames,
+  events: string[],
+): Promise<void> {
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  await channel.assertQueue(names.queue, { durable: true });
+  for (const key of events) await channel.bindQueue(names.queue, exchange, key);
+  await channel.assertQueue(names.retry, {
+    durable: true,
+    arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
+  });
+  await channel.assertQueue(names.dlq, { durable: true });
+}
+
+/**
+ * Connects to RabbitMQ and returns a broker (kind `rabbitmq`) that reconnects by itself.
+ *
+ * - `publish(event)`: persistent JSON message (`deliveryMode: 2`, `contentType: application/json`,
+ *   `messageId: event.id`, `type: event.name`, `correlationId: event.correlationId`) to the exchange with
+ *   routing key `event.name`; resolves after the publisher confirm. Rejects with `BrokerUnavailableError`
+ *   at once while disconnected, or with `Error` on a nack, a channel/connection loss before the confirm, or
+ *   no confirm within `confirmTimeoutMs`.
+ * - `subscribe(sub)`: declares the consumer's queues (see the module doc) and starts consuming with
+ *   `prefetch`; a non-JSON body is dead-lettered without calling the handler. Throws when the consumer
+ *   name is taken or the declaration fails (e.g. a queue exists with other arguments); while disconnected
+ *   it only registers the subscription, which starts on reconnection.
+ * - `takeDeadLetters(consumer, max = 100)`: `basic.get`s up to `max` messages from the dlq and acks them;
+ *   `body` is the parsed JSON, or the raw string when the body is not JSON. `[]` when the dlq does not exist.
+ *   Throws `BrokerUnavailableError` while disconnected.
+ * - `close()`: stops reconnecting, cancels consumers, waits for handlers in flight, closes channels and
+ *   the connection. Idempotent.
+ *
+ * @throws Error when the first connection (and `initialConnectRetries` retries) or its setup fails.
+ */
+export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<RabbitBroker> {
+  const exchange = opts.exchange ?? DEFAULT_EXCHANGE;
+  const policy = opts.retry ?? defaultRetryPolicy;
+  const logger = (opts.logger ?? pino({ level: 'silent' })).child({ component: 'rabbitmq-broker' });
+  const prefetch = Math.max(1, opts.prefetch ?? 10);
+  const confirmTimeoutMs = opts.confirmTimeoutMs ?? 10_000;
+  const initialDelay = opts.reconnectDelayMs ?? 200;
+
+  const consumers = new Map<string, ConsumerState>();
+  const inFlight = new Set<Promise<void>>();
+  const deadModels = new WeakSet<ChannelModel>();
+  let current: Connected | null = null;
+  let closing = false;
+  let closed: Promise<void> | undefined;
+
+  /** Closes `model` so that amqplib's recovery reconnects and `setup` rebuilds everything. */
+  function forceReconnect(model: ChannelModel, why: string): void {
+    if (closing || deadModels.has(model)) return;
+    logger.warn({ why }, 'RabbitMQ channel lost; reconnecting to rebuild topology');
+    model.close().catch(() => {});
+  }
+
+  function onModelClosed(model: ChannelModel, err?: Error): void {
+    deadModels.add(model);
+    if (current?.model !== model) return;
+    current = null;
+    if (!closing) logger.warn({ err }, 'RabbitMQ connection lost; publishes rejected until reconnected');
+  }
+
+  async function deadLetter(
+    state: ConsumerState,
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    attempts: number,
+    reason: string,
+  ): Promise<void> {
+    const headers: Headers = {
+      ...carriedHeaders(message),
+      'x-attempts': attempts,
+      'x-reason': reason,
+      'x-consumer': state.subscription.consumer,
+    };
+    await publishConfirmed(
+      channel,
+      '',
+      state.names.dlq,
+      message.content,
+      republishOptions(message, headers),
+      confirmTimeoutMs,
+    );
+    logger.error({ consumer: state.subscription.consumer, attempts, reason }, 'message dead-lettered');
+  }
+
+  async function scheduleRetry(
+    state: ConsumerState,
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    attempt: number,
+  ): Promise<void> {
+    const delay = retryDelayMs(policy, attempt);
+    const options = republishOptions(message, { ...carriedHeaders(message), 'x-attempt': attempt + 1 });
+    options.expiration = String(delay);
+    await publishConfirmed(channel, '', state.names.retry, message.content, options, confirmTimeoutMs);
+    logger.warn({ consumer: state.subscription.consumer, attempt, delayMs: delay }, 'handler failed; will retry');
+  }
+
+  async function handleMessage(state: ConsumerState, channel: ConfirmChannel, message: ConsumeMessage) {
+    const attempt = attemptOf(message.properties.headers ?? {});
+    const consumer = state.subscription.consumer;
+    const parsed = parseBody(message.content);
+    let failure: unknown;
+    let handled = false;
+    if (parsed.ok) {
+      try {
+        await state.subscription.handle({ body: parsed.body, attempt });
+        handled = true;
+      } catch (err) {
+        failure = err;
+      }
+    }
+    try {
+      if (handled) {
+        // Fall through to the ack.
+      } else if (!parsed.ok) {
+        await deadLetter(state, channel, message, attempt, `body is not JSON: ${parsed.error.message}`);
+      } else if (failure instanceof PoisonMessageError || attempt >= policy.maxAttempts) {
+        await deadLetter(state, channel, message, attempt, toError(failure).message);
+      } else {
+        await scheduleRetry(state, channel, message, attempt);
+      }
+    } catch (err) {
+      // The re-publish was not confirmed: keep the original. If the channel is gone the server requeues it;
+      // otherwise requeue it after a pause (same attempt number) rather than spin.
+      logger.error({ err, consumer, attempt }, 'retry/dead-letter re-publish failed; message requeued');
+      const timer = setTimeout(() => {
+        try {
+          channel.nack(message, false, true);
+        } catch {
+          // Channel closed meanwhile: the server has requeued the message already.
+        }
+      }, retryDelayMs(policy, attempt));
+      timer.unref();
+      return;
+    }
+    try {
+      channel.ack(message);
+    } catch (err) {
+      // Channel closed: the server requeues the message and redelivers it (the inbox dedupes).
+      logger.warn({ err, consumer }, 'ack failed; message will be redelivered');
+    }
+  }
+
+  function onDelivery(state: ConsumerState, model: ChannelModel, channel: ConfirmChannel) {
+    return (message: ConsumeMessage | null): void => {
+      if (message === null) {
+        // Cancelled by the server (e.g. its queue was deleted): rebuild on a new connection.
+        setImmediate(() => forceReconnect(model, `consumer ${state.subscription.consumer} cancelled by server`));
+        return;
+      }
+      if (closing) return; // Left unacked: requeued when the channel closes.
+      const run: Promise<void> = handleMessage(state, channel, message)
+        .catch((err: unknown) => logger.error({ err }, 'unexpected error while handling a delivery'))
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
+    };
+  }
+
+  async function startConsumer(model: ChannelModel, state: ConsumerState): Promise<void> {
+    if (state.model === model && state.channel) return;
+    const channel = await model.createConfirmChannel();
+    channel.on('error', (err: Error) =>
+      logger.warn({ err, consumer: state.subscription.consumer }, 'consumer channel error'),
+    );
+    try {
+      await declareConsumerTopology(channel, exchange, state.names, state.subscription.events);
+      await channel.prefetch(prefetch);
+      const { consumerTag } = await channel.consume(state.names.queue, onDelivery(state, model, channel), {
+        noAck: false,
+      });
+      state.model = model;
+      state.channel = channel;
+      state.consumerTag = consumerTag;
+    } catch (err) {
+      await channel.close().catch(() => {});
+      throw err;
+    }
+    channel.on('close', () => {
+      if (state.channel === channel) {
+        state.channel = null;
+        state.consumerTag = null;
+        state.model = null;
+      }
+      // Deferred so a connection-wide close is seen (and the model marked dead) first.
+      setImmediate(() => forceReconnect(model, `consumer channel of ${state.subscription.consumer} closed`));
+    });
+  }
+
+  /** Runs after every successful (re)connect, before amqplib reports the connection as up. */
+  async function setup(model: ChannelModel): Promise<void> {
+    if (closing) throw new BrokerUnavailableError('broker is closing');
+    model.on('error', (err: Error) => logger.warn({ err }, 'RabbitMQ connection error'));
+    model.on('close', (err?: Error) => onModelClosed(model, err));
+    const publisher = await model.createConfirmChannel();
+    publisher.on('error', (err: Error) => logger.warn({ err }, 'publisher channel error'));
+    await publisher.assertExchange(exchange, 'topic', { durable: true });
+    for (const state of consumers.values()) await startConsumer(model, state);
+    if (deadModels.has(model)) throw new Error('connection lost during setup');
+    if (closing) throw new BrokerUnavailableError('broker is closing');
+    publisher.on('close', () => setImmediate(() => forceReconnect(model, 'publisher channel closed')));
+    current = { model, publisher };
+    logger.info({ consumers: consumers.size }, 'RabbitMQ connected; topology declared');
+  }
+
+  const connection: RecoveringChannelModel = await connect(withHeartbeat(opts.url, opts.heartbeatSeconds ?? 10), {
+    timeout: 5_000,
+    recovery: {
+      initialDelay,
+      maxDelay: Math.max(initialDelay, opts.maxReconnectDelayMs ?? 5_000),
+      maxRetries: Number.POSITIVE_INFINITY,
+      initialMaxRetries: opts.initialConnectRetries ?? 3,
+      setup,
+    },
+  });
+  connection.on('error', (err: Error) => logger.debug({ err }, 'RabbitMQ connection error'));
+  connection.on('handler-error', (err: Error, event: string) =>
+    logger.error({ err, event }, 'error thrown in a RabbitMQ event listener'),
+  );
+  connection.on('reconnect-scheduled', (info: { attempt: number; delay: number; error: Error }) =>
+    logger.info({ attempt: info.attempt, delayMs: info.delay, err: info.error }, 'RabbitMQ reconnect scheduled'),
+  );
+  connection.on('reconnect-failed', (err: Error) => logger.error({ err }, 'RabbitMQ recovery gave up'));
+
+  async function doClose(): Promise<void> {
+    closing = true;
+    for (const state of consumers.values()) {
+      const { channel, consumerTag } = state;
+      if (channel && consumerTag) await channel.cancel(consumerTag).catch(() => {});
+    }
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    for (const state of consumers.values()) {
+      const { channel } = state;
+      state.channel = null;
+      state.consumerTag = null;
+      state.model = null;
+      if (channel) await channel.close().catch(() => {});
+    }
+    const publisher = current?.publisher;
+    current = null;
+    if (publisher) await publisher.close().catch(() => {});
+    await connection.close().catch(() => {});
+  }
+
+  return {
+    kind: 'rabbitmq',
+
+    async publish(event: EventEnvelope): Promise<void> {
+      const conn = current;
+      if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
+      await publishConfirmed(
+        conn.publisher,
+        exchange,
+        event.name,
+        Buffer.from(JSON.stringify(event)),
+        {
+          deliveryMode: 2,
+          contentType: 'application/json',
+          messageId: event.id,
+          type: event.name,
+          correlationId: event.correlationId,
+        },
+        confirmTimeoutMs,
+      );
+    },
+
+    async subscribe(subscription: Subscription): Promise<void> {
+      if (closing) throw new BrokerUnavailableError('RabbitMQ broker is closed');
+      if (consumers.has(subscription.consumer)) {
+        throw new Error(`consumer ${subscription.consumer} is already subscribed`);
+      }
+      const state: ConsumerState = {
+        subscription,
+        names: rabbitQueueNames(subscription.consumer, opts.queuePrefix),
+        model: null,
+        channel: null,
+        consumerTag: null,
+      };
+      consumers.set(subscription.consumer, state);
+      const conn = current;
+      if (!conn) {
+        logger.warn({ consumer: subscription.consumer }, 'subscribed while disconnected; starts on reconnection');
+        return;
+      }
+      try {
+        await startConsumer(conn.model, state);
+      } catch (err) {
+        if (current?.model === conn.model) {
+          consumers.delete(subscription.consumer);
+          throw err;
+        }
+        logger.warn({ err, consumer: subscription.consumer }, 'connection lost while subscribing; retried on reconnection');
+      }
+    },
+
+    async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {
+      const conn = current;
+      if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
+      const { dlq } = rabbitQueueNames(consumer, opts.queuePrefix);
+      const channel = await conn.model.createChannel();
+      channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
+      const out: DeadLetter[] = [];
+      try {
+        let last: Message | undefined;
+        while (out.length < max) {
+          const message = await channel.get(dlq, { noAck: false });
+          if (!message) break;
+          last = message;
+          const headers: Headers = message.properties.headers ?? {};
+          const parsed = parseBody(message.content);
+          out.push({
+            consumer: typeof headers['x-consumer'] === 'string' ? headers['x-consumer'] : consumer,
+            body: parsed.ok ? parsed.body : message.content.toString('utf8'),
+            attempts: Number(headers['x-attempts'] ?? 0),
+            reason: String(headers['x-reason'] ?? ''),
+          });
+        }
+        if (last) channel.ack(last, true);
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 404) return [];
+        throw err;
+      } finally {
+        await channel.close().catch(() => {});
+      }
+      return out;
+    },
+
+    isReady(): boolean {
+      return current !== null && !closing;
+    },
+
+    close(): Promise<void> {
+      closed ??= doClose();
+      return closed;
+    },
+
+    _dropConnectionForTest(): void {
+      const conn = current;
+      if (!conn) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
+      // `ChannelModel.connection` is amqplib's Connection; its `stream` is the TCP socket. Destroying it
+      // with an error makes amqplib see a socket error (a plain `destroy()` is only noticed at the next
+      // missed heartbeat).
+      const socket = (conn.model.connection as unknown as { stream: Socket }).stream;
+      socket.destroy(new Error('connection dropped by _dropConnectionForTest'));
+    },
+  };
+}
+
+/**
+ * Deletes the queues (`q`, `q.retry`, `q.dlq` of every consumer) and the exchange created by a broker with
+ * the same `exchange`/`queuePrefix` (operators, test cleanup). Missing queues or exchange are ignored.
+ * @throws Error when RabbitMQ cannot be reached.
+ */
+export async function deleteTopology(
+  url: string,
+  opts: { exchange?: string; queuePrefix?: string; consumers: string[] },
+): Promise<void> {
+  const model = await connect(url);
+  model.on('error', () => {});
+  try {
+    const channel = await model.createChannel();
+    channel.on('error', () => {});
+    for (const consumer of opts.consumers) {
+      const names = rabbitQueueNames(consumer, opts.queuePrefix);
+      for (const queue of [names.queue, names.retry, names.dlq]) await channel.deleteQueue(queue);
+    }
+    await channel.deleteExchange(opts.exchange ?? DEFAULT_EXCHANGE);
+    await channel.close();
+  } finally {
+    await model.close().catch(() => {});
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Configuration: the process environment validated by zod at start.
+ *
+ * Every setting is optional in development; an absent server URL selects the embedded adapter
+ * (PGlite, in-process bus, in-memory cache, local-disk storage, dev outbox for e-mail and SMS).
+ * `loadConfig` refuses to start with NODE_ENV=production while a development secret is in use.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Value of secrets that only development may use; production refuses to start with it. */
+export const DEV_SECRET = 'dev-only-insecure-secret-change-me';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** HTTP port; 0 picks a free one (tests). */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Embedded data: PGlite files, local uploads, dev outbox. */
+  DATA_DIR: z.string().default('./.data'),
+  /** PostgreSQL URL; absent → embedded PGlite under DATA_DIR/pglite. */
+  DATABASE_URL: optionalUrl,
+  /** RabbitMQ URL; absent → in-process bus. */
+  AMQP_URL: optionalUrl,
+  AMQP_EXCHANGE: z.string().default('marketplace.events'),
+  /** Redis URL; absent → in-memory cache and rate limits. */
+  REDIS_URL: optionalUrl,
+  /** Public base URL of the gateway, used in links and signed upload URLs. */
+  PUBLIC_URL: optionalUrl,
+  /** Secret for HMAC-signed upload URLs (storage). */
+  UPLOAD_SIGNING_SECRET: z.string().min(16).default(DEV_SECRET),
+  /** Auth: PEM PKCS#8 private key (ES256) used to sign JWTs; absent in development → a key generated under DATA_DIR/keys. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  /** Services other than auth verify tokens against this JWKS; absent → the in-process auth key (embedded). */
+  JWKS_URL: optionalUrl,
+  JWT_ISSUER: z.string().default('used-car-marketplace'),
+  /** Global gateway limit: requests per client IP per minute. */
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  /** Largest JSON body accepted, in bytes (default 1 MiB). */
+  JSON_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  /** Bus retry policy for failing consumers. */
+  BUS_MAX_ATTEMPTS: positiveInt(5),
+  BUS_RETRY_BASE_MS: positiveInt(1_000),
+  BUS_RETRY_MAX_MS: positiveInt(60_000),
+  /** How often the outbox relay polls, in ms (it is also woken right after each commit). */
+  OUTBOX_POLL_MS: positiveInt(1_000),
+  /** Distributed gateway: base URL of each service, e.g. http://auth:3001. */
+  AUTH_SERVICE_URL: optionalUrl,
+  CATALOG_SERVICE_URL: optionalUrl,
+  LISTING_SERVICE_URL: optionalUrl,
+  TEST_DRIVE_SERVICE_URL: optionalUrl,
+  STORAGE_SERVICE_URL: optionalUrl,
+  /** Where the built front ends are (embedded static hosting); default: the repository root. */
+  WEB_ROOT: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+/** Raised when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses `env` (default `process.env`) into a Config.
+ * @throws ConfigError naming each invalid variable, or when NODE_ENV=production runs with a development
+ *   secret or without JWT_PRIVATE_KEY/JWKS_URL.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') {
+    if (config.UPLOAD_SIGNING_SECRET === DEV_SECRET) {
+      throw new ConfigError('UPLOAD_SIGNING_SECRET must be set in production (the development secret is refused)');
+    }
+    if (!config.JWT_PRIVATE_KEY && !config.JWKS_URL) {
+      throw new ConfigError('JWT_PRIVATE_KEY (auth) or JWKS_URL (other services) must be set in production');
+    }
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+}

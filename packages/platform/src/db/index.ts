@@ -1,0 +1,119 @@
+/**
+ * Database port: one Drizzle ORM query layer over two adapters.
+ * - `pglite`: PostgreSQL compiled to WebAssembly, in process, files under a directory (embedded mode;
+ *   one instance holds every service's schema, see docs/adr/0003).
+ * - `postgres`: node-postgres pool on DATABASE_URL (distributed mode).
+ * Each service owns one PostgreSQL schema; `prepareSchema` creates it, the platform's messaging tables
+ * (outbox, inbox) and applies the service's Drizzle migrations at start.
+ */
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { messagingDdl } from './messaging';
+
+/** A Drizzle database or transaction; both run queries. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Creates `schema`, its outbox/inbox tables, then applies the Drizzle migrations in `migrationsFolder`. */
+  prepareSchema(opts: { schema: string; migrationsFolder?: string }): Promise<void>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL → node-postgres; absent → PGlite. */
+  url?: string;
+  /** PGlite data directory; absent → in memory (tests). */
+  dataDir?: string;
+  /** node-postgres pool size (default 10). */
+  poolSize?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Validates a schema name (it is interpolated into DDL). @throws Error when not a plain identifier. */
+export function assertSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  return schema;
+}
+
+/** Opens the database chosen by `opts` (see DatabaseOptions). */
+export async function createDatabase(opts: DatabaseOptions = {}): Promise<Database> {
+  return opts.url ? createPostgres(opts.url, opts.poolSize ?? 10) : createPglite(opts.dataDir);
+}
+
+async function createPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async prepareSchema({ schema, migrationsFolder }) {
+      await client.exec(messagingDdl(assertSchemaName(schema)));
+      if (migrationsFolder && fs.existsSync(migrationsFolder)) {
+        await migratePglite(drizzlePglite(client), {
+          migrationsFolder,
+          migrationsSchema: schema,
+          migrationsTable: '__migrations',
+        });
+      }
+    },
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function createPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it and the next query reports any lasting fault */
+  });
+  const db = drizzleNodePg(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async prepareSchema({ schema, migrationsFolder }) {
+      const client = await pool.connect();
+      try {
+        // One migrator at a time across replicas starting together.
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+        await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await client.query(messagingDdl(assertSchemaName(schema)));
+        if (migrationsFolder && fs.existsSync(migrationsFolder)) {
+          await migrateNodePg(drizzleNodePg(client), {
+            migrationsFolder,
+            migrationsSchema: schema,
+            migrationsTable: '__migrations',
+          });
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * HTTP building blocks shared by the gateway and every standalone service: request/correlation ids,
+ * access logs, security headers, JSON body limits, `/healthz` + `/readyz`, JSON 404 for unknown `/api`
+ * paths, `{ message }` errors, and a server with graceful shutdown.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { apiNotFound, errorHandler } from './errors';
+import { runWithContext } from './logger';
+
+const ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** Takes `x-request-id` / `x-correlation-id` from the caller when well-formed, else new UUIDs; echoes `x-request-id`. */
+export const requestContext: RequestHandler = (req, res, next) => {
+  const given = req.headers['x-request-id'];
+  const requestId = typeof given === 'string' && ID_PATTERN.test(given) ? given : randomUUID();
+  const corr = req.headers['x-correlation-id'];
+  const correlationId = typeof corr === 'string' && ID_PATTERN.test(corr) ? corr : requestId;
+  req.headers['x-request-id'] = requestId;
+  req.headers['x-correlation-id'] = correlationId;
+  res.setHeader('x-request-id', requestId);
+  runWithContext({ requestId, correlationId }, next);
+};
+
+/** A readiness check: resolves true when the dependency answers. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Routers mounted at the root (they carry their full `/api/...` paths). */
+  routers?: Router[];
+  /** Middleware before the routers (after ids, logs and security headers), e.g. auth or rate limits. */
+  before?: RequestHandler[];
+  /** Middleware after the routers and before the `/api` 404, e.g. a proxy or static hosting. */
+  after?: RequestHandler[];
+  /** Parse JSON bodies up to this many bytes; false to leave bodies untouched (a proxy). Default 1 MiB. */
+  jsonLimitBytes?: number | false;
+  /** Named checks for `/readyz`; all must pass. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Extra helmet options (e.g. a content security policy for the web app). */
+  helmetOptions?: Parameters<typeof helmet>[0];
+}
+
+/** Builds the Express app; see HttpAppOptions. */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestContext);
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req) => String(req.headers['x-request-id']),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(helmet(opts.helmetOptions));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = Object.entries(opts.readiness ?? {});
+    const results = await Promise.all(checks.map(async ([name, check]) => [name, await check().catch(() => false)]));
+    const ok = results.every(([, pass]) => pass);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+  if (opts.jsonLimitBytes !== false) {
+    app.use(express.json({ limit: opts.jsonLimitBytes ?? 1_048_576 }));
+  }
+  for (const mw of opts.before ?? []) app.use(mw);
+  for (const router of opts.routers ?? []) app.use(router);
+  for (const mw of opts.after ?? []) app.use(mw);
+  app.use('/api', apiNotFound);
+  app.use(errorHandler(opts.logger));
+  return app;
+}
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  /** http://host:port as reachable on this machine. */
+  url: string;
+  /** Stops accepting, lets requests in flight finish (at most `graceMs`, default 10 000 ms), then closes. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Listens on `port` (0 = any free port). @throws when the port is taken. */
+export async function listen(app: Express, opts: { port: number; host?: string }): Promise<RunningServer> {
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stop(graceMs = 10_000) {
+      return new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** Calls `stop` once on SIGINT/SIGTERM, then exits (code 0, or 1 if stopping failed). */
+export function onShutdownSignal(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}

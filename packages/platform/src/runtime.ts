@@ -1,0 +1,160 @@
+/**
+ * Wiring: builds the infrastructure chosen by config (database, broker, cache, notifier, keys) and starts
+ * service modules on it. Both the embedded host (all services, one process) and each service's `main.ts`
+ * (one service, distributed) use these two functions; nothing else wires services.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth';
+import { toSubscription } from './bus/consumer';
+import { createInProcessBroker } from './bus/inprocess';
+import { createOutbox } from './bus/outbox';
+import { createRabbitBroker } from './bus/rabbitmq';
+import { createRelay, type Relay } from './bus/relay';
+import type { Broker, RetryPolicy } from './bus/types';
+import { createCachePorts } from './cache/index';
+import type { Cache, RateLimiterFactory } from './cache/types';
+import type { Config } from './config';
+import { createDatabase, type Database } from './db/index';
+import { messagingTables } from './db/messaging';
+import type { ReadinessCheck } from './http';
+import { createDevOutboxNotifier, type Notifier } from './notify/index';
+import type { ServiceModule } from './service';
+
+export interface Infrastructure {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  broker: Broker;
+  cache: Cache;
+  rateLimiters: RateLimiterFactory;
+  tokens: TokenVerifier;
+  signingKey?: SigningKey;
+  notifier: Notifier;
+  /** True when the PGlite data directory did not exist before this start (seeders run then). */
+  freshDataDir: boolean;
+  /** Checks for `/readyz`. */
+  readiness: Record<string, ReadinessCheck>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the adapters chosen by `config`: DATABASE_URL → PostgreSQL else PGlite under DATA_DIR/pglite;
+ * AMQP_URL → RabbitMQ else in-process; REDIS_URL → Redis else memory. The signing key is loaded when
+ * `signsTokens` (auth, embedded host) or when no JWKS_URL is configured.
+ * @throws when a configured server cannot be reached at start.
+ */
+export async function createInfrastructure(
+  config: Config,
+  logger: Logger,
+  opts: { signsTokens: boolean },
+): Promise<Infrastructure> {
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const freshDataDir = !config.DATABASE_URL && !fs.existsSync(pgliteDir);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const retry: RetryPolicy = {
+    maxAttempts: config.BUS_MAX_ATTEMPTS,
+    baseDelayMs: config.BUS_RETRY_BASE_MS,
+    maxDelayMs: config.BUS_RETRY_MAX_MS,
+  };
+  const database = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: pgliteDir });
+  const broker = config.AMQP_URL
+    ? await createRabbitBroker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, retry, logger })
+    : createInProcessBroker({ retry, logger });
+  const { cache, rateLimiters } = createCachePorts({ redisUrl: config.REDIS_URL, logger });
+  const signingKey =
+    opts.signsTokens || !config.JWKS_URL
+      ? await loadSigningKey({ pem: config.JWT_PRIVATE_KEY, dataDir: config.dataDir })
+      : undefined;
+  const tokens = createTokenVerifier({
+    issuer: config.JWT_ISSUER,
+    cache,
+    ...(config.JWKS_URL && !opts.signsTokens ? { jwksUrl: config.JWKS_URL } : { jwks: signingKey!.jwks }),
+  });
+  const notifier = createDevOutboxNotifier({ dataDir: config.dataDir, logger });
+  return {
+    config,
+    logger,
+    database,
+    broker,
+    cache,
+    rateLimiters,
+    tokens,
+    signingKey,
+    notifier,
+    freshDataDir,
+    readiness: {
+      database: () => database.ping(),
+      broker: async () => broker.isReady(),
+      cache: () => cache.ping(),
+    },
+    async close() {
+      await broker.close();
+      await cache.close();
+      await database.close();
+    },
+  };
+}
+
+export interface RunningServices {
+  routers: Router[];
+  relays: Relay[];
+  /** Stops relays (publishing what is pending); the broker and database are closed by Infrastructure.close. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Prepares each module's schema (messaging tables + migrations), creates it with its ports, subscribes its
+ * consumers, runs seeders when `seed` is true, then starts one outbox relay per module.
+ */
+export async function startServices(
+  infra: Infrastructure,
+  modules: ServiceModule[],
+  opts: { seed: boolean; clock?: () => Date },
+): Promise<RunningServices> {
+  const routers: Router[] = [];
+  const relays: Relay[] = [];
+  const seeders: Array<() => Promise<void>> = [];
+  for (const module of modules) {
+    const logger = infra.logger.child({ service: module.name });
+    await infra.database.prepareSchema({ schema: module.schema, migrationsFolder: module.migrationsFolder });
+    const tables = messagingTables(module.schema);
+    const relay = createRelay({
+      db: infra.database.db,
+      tables,
+      broker: infra.broker,
+      logger,
+      pollMs: infra.config.OUTBOX_POLL_MS,
+    });
+    const outbox = createOutbox({ db: infra.database.db, tables, onCommit: () => relay.wake() });
+    const parts = await module.create({
+      config: infra.config,
+      logger,
+      db: infra.database.db,
+      outbox,
+      cache: infra.cache,
+      rateLimiters: infra.rateLimiters,
+      tokens: infra.tokens,
+      signingKey: infra.signingKey,
+      notifier: infra.notifier,
+      clock: opts.clock ?? (() => new Date()),
+    });
+    for (const consumer of parts.consumers ?? []) {
+      await infra.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));
+    }
+    if (parts.router) routers.push(parts.router);
+    if (parts.seed) seeders.push(parts.seed);
+    relays.push(relay);
+  }
+  if (opts.seed) for (const seed of seeders) await seed();
+  for (const relay of relays) relay.start();
+  return {
+    routers,
+    relays,
+    async stop() {
+      await Promise.all(relays.map((r) => r.stop()));
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The shape of a service. A service is a module `{ name, schema, create(ports) }`; `create` is the factory
+ * of the architecture — it takes the service's ports and returns its HTTP router, its event consumers and
+ * an optional seeder. The embedded host and the service's own `main.ts` both wire it with `startServices`.
+ */
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { SigningKey, TokenVerifier } from './auth';
+import type { Consumer } from './bus/consumer';
+import type { Outbox } from './bus/outbox';
+import type { EventEnvelope } from './bus/types';
+import type { Cache, RateLimiterFactory } from './cache/types';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import type { Notifier } from './notify/index';
+
+export interface ServicePorts {
+  config: Config;
+  logger: Logger;
+  /** Queries and transactions; the service's tables live in its own schema. */
+  db: Db;
+  /** Transactions that emit events (transactional outbox). */
+  outbox: Outbox;
+  cache: Cache;
+  rateLimiters: RateLimiterFactory;
+  /** Verifies session tokens (for `authenticate`). */
+  tokens: TokenVerifier;
+  /** The JWT signing key; present only where this process signs tokens (the auth service). */
+  signingKey?: SigningKey;
+  notifier: Notifier;
+  /** Current time; tests pass a fixed clock. */
+  clock: () => Date;
+}
+
+export interface ServiceParts {
+  router?: Router;
+  // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
+  consumers?: Consumer<any>[];
+  /** Idempotent: inserts reference data that is missing; run on first start of an empty data directory. */
+  seed?: () => Promise<void>;
+}
+
+export interface ServiceModule {
+  /** e.g. `catalog`. */
+  name: string;
+  /** PostgreSQL schema the service owns, e.g. `catalog`. */
+  schema: string;
+  /** Drizzle migrations folder (absolute path), if the service has tables of its own. */
+  migrationsFolder?: string;
+  create(ports: ServicePorts): ServiceParts | Promise<ServiceParts>;
+}
+
+/** Helper that keeps the declared type of `module` precise. */
+export function defineService(module: ServiceModule): ServiceModule {
+  return module;
+}
+
+export type { EventEnvelope };
