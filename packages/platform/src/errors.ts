@@ -24,7 +24,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /** Answers JSON 404 for any `/api` path no router handled. */
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API route for ${req.method} ${req.path}` });
+  res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
 interface BodyParserError {

@@ -62,7 +62,7 @@ export function createMemoryCache(opts: { maxEntries?: number } = {}): Cache {
   /** The live entry for `key`, dropping it when expired. */
   const live = (key: string, now: number): Entry | undefined => {
     const entry = entries.get(key);
-    if (entry && entry.expiresAt < 0) {
+    if (entry && entry.expiresAt <= now) {
       entries.delete(key);
       return undefined;
     }

@@ -120,7 +120,7 @@ export function createRedisCache(opts: RedisCacheOptions): RedisCache {
     },
     async setIfAbsent(key, value, ttlMs) {
       assertTtl(ttlMs);
-      return (await client.set(key, value, 'PX', Math.ceil(ttlMs))) === 'OK';
+      return (await client.set(key, value, 'PX', Math.ceil(ttlMs), 'NX')) === 'OK';
     },
     async del(key) {
       await client.del(key);

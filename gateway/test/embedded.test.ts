@@ -1,0 +1,99 @@
+/**
+ * The embedded system end to end over HTTP: PGlite in a temp DATA_DIR, the in-process bus, memory cache.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, createOutbox, loadConfig, messagingTables, signSessionToken } from '@marketplace/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
+
+let system: EmbeddedSystem;
+let url: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(webRoot, 'shell', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot, RATE_LIMIT_PER_MINUTE: '1000' });
+  system = await startEmbedded(config, createLogger({ level: 'silent' }));
+  url = system.server.url;
+});
+
+afterAll(async () => {
+  await system?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+const post = (p: string, body: string) =>
+  fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('embedded gateway', () => {
+  it('is healthy and ready', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { database: true, broker: true, cache: true } });
+  });
+
+  it('serves the OpenAPI 3.1 document and the API reference', async () => {
+    const doc = await (await fetch(`${url}/api/openapi.json`)).json();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/cars', '/api/testDrive']));
+    const docs = await fetch(`${url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+  });
+
+  it('answers JSON errors: 404 unknown /api path, 400 malformed JSON, 413 oversized body', async () => {
+    const unknown = await fetch(`${url}/api/no-such-thing`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: expect.stringContaining('/api/no-such-thing') });
+    const malformed = await post('/api/auth/login', '{"email": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    const oversized = await post('/api/auth/login', JSON.stringify({ email: 'x'.repeat(1_100_000) }));
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('wires every service: public JWKS, catalog read, signed-in reads', async () => {
+    const jwks = await (await fetch(`${url}/api/auth/.well-known/jwks.json`)).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', alg: 'ES256' });
+    expect(jwks.keys[0].d).toBeUndefined();
+    expect(await (await fetch(`${url}/api/carstate`)).json()).toEqual({ data: { states: [] } });
+    expect((await (await fetch(`${url}/api/storage/limits`)).json()).data.maxBytes).toBe(10 * 1024 * 1024);
+
+    expect((await fetch(`${url}/api/testDrive`)).status).toBe(401);
+    const token = await signSessionToken(
+      system.infra.signingKey!,
+      { id: 'user-1', role: 'User' },
+      { issuer: system.infra.config.JWT_ISSUER, jti: 'jti-1' },
+    );
+    const auth = { headers: { cookie: `auth-token=${token}` } };
+    expect(await (await fetch(`${url}/api/testDrive`, auth)).json()).toEqual({ data: [] });
+    expect(await (await fetch(`${url}/api/cars/seller`, auth)).json()).toEqual({ data: [] });
+  });
+
+  it('delivers auth.otp.requested to the notification worker, which writes the SMS to the dev outbox', async () => {
+    const outbox = createOutbox({ db: system.infra.database.db, tables: messagingTables('auth') });
+    await outbox.transaction(async (_tx, emit) => {
+      await emit('auth.otp.requested', { userId: 'user-9', phone_number: '+919812345678', email: 'a@b.in', otp: 482913 });
+    });
+    await system.drainOutboxes();
+    const file = path.join(dataDir, 'outbox', 'sms.jsonl');
+    await expect.poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8'), { timeout: 5_000 }).toContain('482913');
+    const line = JSON.parse(fs.readFileSync(file, 'utf8').trim().split('\n').at(-1)!);
+    expect(line).toMatchObject({ to: '+919812345678', text: expect.stringContaining('482913'), createdAt: expect.any(String) });
+  });
+
+  it('hosts the shell with SPA fallback for client routes, not for /api', async () => {
+    const page = await fetch(`${url}/buy-a-car`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    const api = await fetch(`${url}/api/unknown`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryCache } from '../src/cache/memory';
+import {
+  authenticate,
+  createHttpApp,
+  createLogger,
+  createTokenVerifier,
+  listen,
+  loadSigningKey,
+  requireAdmin,
+  requireUser,
+  signSessionToken,
+} from '../src/index';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-test-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('session tokens', async () => {
+  const key = await loadSigningKey({ dataDir });
+  const cache = createMemoryCache();
+  const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks, cache });
+
+  it('persists the development key so tokens survive a restart', async () => {
+    const again = await loadSigningKey({ dataDir });
+    expect(again.kid).toBe(key.kid);
+    expect(JSON.stringify(again.jwks)).not.toContain('"d"');
+  });
+
+  it('verifies its own token and refuses a tampered, foreign or revoked one', async () => {
+    const token = await signSessionToken(key, { id: 'u1', role: 'Admin' }, { issuer: 'test', jti: 'j1' });
+    expect(await verifier.verify(token)).toMatchObject({ id: 'u1', role: 'Admin', jti: 'j1' });
+    expect(await verifier.verify(`${token.slice(0, -4)}AAAA`)).toBeUndefined();
+    const other = await loadSigningKey({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'auth-other-')) });
+    expect(
+      await verifier.verify(
+        await signSessionToken(other, { id: 'u1', role: 'User' }, { issuer: 'test', jti: 'x' }),
+      ),
+    ).toBeUndefined();
+    expect(
+      await verifier.verify(
+        await signSessionToken(key, { id: 'u1', role: 'User' }, { issuer: 'evil', jti: 'y' }),
+      ),
+    ).toBeUndefined();
+    await cache.set('revoked:j1', '1', 60_000);
+    expect(await verifier.verify(token)).toBeUndefined();
+  });
+
+  it('guards routes by cookie or bearer token, with 401 and 403 as { message }', async () => {
+    const router = express.Router();
+    router.get('/api/me', requireUser, (req, res) => {
+      res.json({ id: req.principal?.id });
+    });
+    router.get('/api/admin', requireAdmin, (_req, res) => {
+      res.json({ ok: true });
+    });
+    const app = createHttpApp({
+      logger: createLogger({ level: 'silent' }),
+      before: [authenticate(verifier)],
+      routers: [router],
+    });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const user = await signSessionToken(key, { id: 'u2', role: 'User' }, { issuer: 'test', jti: 'j2' });
+      const anon = await fetch(`${server.url}/api/me`);
+      expect(anon.status).toBe(401);
+      expect(await anon.json()).toEqual({ message: expect.any(String) });
+      const byCookie = await fetch(`${server.url}/api/me`, {
+        headers: { cookie: `theme=dark; auth-token=${user}` },
+      });
+      expect(await byCookie.json()).toEqual({ id: 'u2' });
+      const byBearer = await fetch(`${server.url}/api/admin`, {
+        headers: { authorization: `Bearer ${user}` },
+      });
+      expect(byBearer.status).toBe(403);
+      expect((await byBearer.json()).message).toMatch(/administrators/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
