@@ -30,7 +30,7 @@ export interface GatewayOptions {
   rateLimiters: RateLimiterFactory;
   readiness: Record<string, ReadinessCheck>;
   mode: GatewayMode;
-  /** Folder holding shell/, mfe-*/ with their dist/ (default: config.WEB_ROOT or the repository root). */
+  /** Folder holding shell/ and the mfe-* folders with their dist/ (default: config.WEB_ROOT or the repository root). */
   webRoot: string;
 }
 

@@ -14,7 +14,9 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'marketplace' });
 
 for (const fe of frontEnds) {
   const dir = path.join(repoRoot, fe);
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
   if (pkg.scripts?.build && !fs.existsSync(path.join(dir, 'dist'))) {
     logger.info({ frontEnd: fe }, 'building front end (first start)');
     execFileSync('npm', ['run', 'build', '--workspace', fe], { cwd: repoRoot, stdio: 'inherit' });

@@ -3,8 +3,9 @@
  * the API docs and, when present, the built front ends. Uses Redis for the global rate limit when
  * REDIS_URL is set.
  */
-import { createCachePorts, createLogger, listen, loadConfig, onShutdownSignal } from '@marketplace/platform';
+
 import path from 'node:path';
+import { createCachePorts, createLogger, listen, loadConfig, onShutdownSignal } from '@marketplace/platform';
 import { createGatewayApp } from './app';
 import { repoRoot } from './web';
 

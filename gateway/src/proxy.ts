@@ -3,8 +3,9 @@
  * `serviceForRequest`) with http-proxy-middleware, forwarding the request and correlation ids.
  * Bodies larger than the JSON limit are refused with 413 before proxying.
  */
-import { type Config, HttpError } from '@marketplace/platform';
+
 import { serviceForRequest } from '@marketplace/contracts';
+import { type Config, HttpError } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
@@ -20,7 +21,10 @@ export function serviceTargets(config: Config): Record<string, string | undefine
 }
 
 /** The proxy middleware chain for `/api`. */
-export function apiProxy(targets: Record<string, string | undefined>, bodyLimitBytes: number): RequestHandler[] {
+export function apiProxy(
+  targets: Record<string, string | undefined>,
+  bodyLimitBytes: number,
+): RequestHandler[] {
   const limit: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     next(length > bodyLimitBytes ? new HttpError(413, 'The request body is too large.') : undefined);

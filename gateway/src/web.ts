@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
-/** The repository root (where shell/ and mfe-*/ live). */
+/** The repository root (where shell/ and the mfe-* folders live). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The front-end workspaces: the host and its four remotes (ARCHITECTURE.md). */
@@ -38,7 +38,8 @@ export function webHosting(webRoot: string): RequestHandler[] {
   const shellDist = path.join(webRoot, 'shell', 'dist');
   handlers.push(serve(shellDist));
   handlers.push((req, res, next) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
     if (!wantsPage || req.path.startsWith('/api/') || req.path === '/api') return next();
     const index = path.join(shellDist, 'index.html');
     if (!fs.existsSync(index)) {

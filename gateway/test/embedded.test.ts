@@ -4,7 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, createOutbox, loadConfig, messagingTables, signSessionToken } from '@marketplace/platform';
+import {
+  createLogger,
+  createOutbox,
+  loadConfig,
+  messagingTables,
+  signSessionToken,
+} from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
 
@@ -16,7 +22,13 @@ const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
 beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'shell', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot, RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
+    RATE_LIMIT_PER_MINUTE: '1000',
+  });
   system = await startEmbedded(config, createLogger({ level: 'silent' }));
   url = system.server.url;
 });
@@ -41,7 +53,9 @@ describe('embedded gateway', () => {
   it('serves the OpenAPI 3.1 document and the API reference', async () => {
     const doc = await (await fetch(`${url}/api/openapi.json`)).json();
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/cars', '/api/testDrive']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/cars', '/api/testDrive']),
+    );
     const docs = await fetch(`${url}/api/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui');
@@ -80,13 +94,24 @@ describe('embedded gateway', () => {
   it('delivers auth.otp.requested to the notification worker, which writes the SMS to the dev outbox', async () => {
     const outbox = createOutbox({ db: system.infra.database.db, tables: messagingTables('auth') });
     await outbox.transaction(async (_tx, emit) => {
-      await emit('auth.otp.requested', { userId: 'user-9', phone_number: '+919812345678', email: 'a@b.in', otp: 482913 });
+      await emit('auth.otp.requested', {
+        userId: 'user-9',
+        phone_number: '+919812345678',
+        email: 'a@b.in',
+        otp: 482913,
+      });
     });
     await system.drainOutboxes();
     const file = path.join(dataDir, 'outbox', 'sms.jsonl');
-    await expect.poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8'), { timeout: 5_000 }).toContain('482913');
+    await expect
+      .poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8'), { timeout: 5_000 })
+      .toContain('482913');
     const line = JSON.parse(fs.readFileSync(file, 'utf8').trim().split('\n').at(-1)!);
-    expect(line).toMatchObject({ to: '+919812345678', text: expect.stringContaining('482913'), createdAt: expect.any(String) });
+    expect(line).toMatchObject({
+      to: '+919812345678',
+      text: expect.stringContaining('482913'),
+      createdAt: expect.any(String),
+    });
   });
 
   it('hosts the shell with SPA fallback for client routes, not for /api', async () => {

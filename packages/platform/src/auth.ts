@@ -15,11 +15,11 @@ import {
   exportPKCS8,
   generateKeyPair,
   importPKCS8,
+  type CryptoKey as JoseKey,
   type JSONWebKeySet,
   type JWK,
   type JWTVerifyGetKey,
   jwtVerify,
-  type CryptoKey as JoseKey,
   SignJWT,
 } from 'jose';
 import type { Cache } from './cache/types';

@@ -85,7 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.NODE_ENV === 'production') {
     if (config.UPLOAD_SIGNING_SECRET === DEV_SECRET) {
-      throw new ConfigError('UPLOAD_SIGNING_SECRET must be set in production (the development secret is refused)');
+      throw new ConfigError(
+        'UPLOAD_SIGNING_SECRET must be set in production (the development secret is refused)',
+      );
     }
     if (!config.JWT_PRIVATE_KEY && !config.JWKS_URL) {
       throw new ConfigError('JWT_PRIVATE_KEY (auth) or JWKS_URL (other services) must be set in production');

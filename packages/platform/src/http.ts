@@ -66,9 +66,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   });
   app.get('/readyz', async (_req, res) => {
     const checks = Object.entries(opts.readiness ?? {});
-    const results = await Promise.all(checks.map(async ([name, check]) => [name, await check().catch(() => false)]));
+    const results = await Promise.all(
+      checks.map(async ([name, check]) => [name, await check().catch(() => false)]),
+    );
     const ok = results.every(([, pass]) => pass);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
   if (opts.jsonLimitBytes !== false) {
     app.use(express.json({ limit: opts.jsonLimitBytes ?? 1_048_576 }));

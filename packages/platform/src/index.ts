@@ -5,10 +5,12 @@
  */
 export * from './auth';
 export * from './bus/consumer';
+export { createInProcessBroker, topicMatches } from './bus/inprocess';
 export * from './bus/outbox';
+export { BrokerUnavailableError, createRabbitBroker, deleteTopology } from './bus/rabbitmq';
 export * from './bus/relay';
 export * from './bus/types';
-export * from './cache/types';
+export * from './cache/index';
 export * from './config';
 export * from './db/index';
 export * from './db/messaging';
@@ -18,5 +20,5 @@ export * from './logger';
 export * from './notify/index';
 export * from './runtime';
 export * from './service';
-export * from './validate';
 export * from './standalone';
+export * from './validate';

@@ -42,6 +42,9 @@ export function createLogger(opts: { level?: string; name?: string } = {}): Logg
       const ctx = storage.getStore();
       return ctx ? { requestId: ctx.requestId, correlationId: ctx.correlationId } : {};
     },
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password'], remove: true },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password'],
+      remove: true,
+    },
   });
 }

@@ -59,7 +59,9 @@ export async function createInfrastructure(
     baseDelayMs: config.BUS_RETRY_BASE_MS,
     maxDelayMs: config.BUS_RETRY_MAX_MS,
   };
-  const database = await createDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: pgliteDir });
+  const database = await createDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: pgliteDir },
+  );
   const broker = config.AMQP_URL
     ? await createRabbitBroker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, retry, logger })
     : createInProcessBroker({ retry, logger });

@@ -46,7 +46,9 @@ export function toSubscription<E extends EventEnvelope>(
       const parsed = consumer.schema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new PoisonMessageError(`invalid event: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`);
+        throw new PoisonMessageError(
+          `invalid event: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`,
+        );
       }
       const event = parsed.data;
       const ctx = { requestId: event.id, correlationId: event.correlationId };

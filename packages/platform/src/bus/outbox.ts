@@ -23,7 +23,12 @@ export interface Outbox {
 }
 
 /** Builds the outbox of one service schema. `onCommit` is called after each committed transaction that emitted. */
-export function createOutbox(opts: { db: Db; tables: MessagingTables; onCommit?: () => void; now?: () => Date }): Outbox {
+export function createOutbox(opts: {
+  db: Db;
+  tables: MessagingTables;
+  onCommit?: () => void;
+  now?: () => Date;
+}): Outbox {
   const now = opts.now ?? (() => new Date());
   const emitIn =
     (tx: Db): Emit =>

@@ -307,7 +307,10 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     const options = republishOptions(message, { ...carriedHeaders(message), 'x-attempt': attempt + 1 });
     options.expiration = String(delay);
     await publishConfirmed(channel, '', state.names.retry, message.content, options, confirmTimeoutMs);
-    logger.warn({ consumer: state.subscription.consumer, attempt, delayMs: delay }, 'handler failed; will retry');
+    logger.warn(
+      { consumer: state.subscription.consumer, attempt, delayMs: delay },
+      'handler failed; will retry',
+    );
   }
 
   async function handleMessage(state: ConsumerState, channel: ConfirmChannel, message: ConsumeMessage) {
@@ -338,13 +341,16 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       // The re-publish was not confirmed: keep the original. If the channel is gone the server requeues it;
       // otherwise requeue it after a pause (same attempt number) rather than spin.
       logger.error({ err, consumer, attempt }, 'retry/dead-letter re-publish failed; message requeued');
-      const timer = setTimeout(() => {
-        try {
-          channel.nack(message, false, true);
-        } catch {
-          // Channel closed meanwhile: the server has requeued the message already.
-        }
-      }, retryDelayMs(policy, attempt));
+      const timer = setTimeout(
+        () => {
+          try {
+            channel.nack(message, false, true);
+          } catch {
+            // Channel closed meanwhile: the server has requeued the message already.
+          }
+        },
+        retryDelayMs(policy, attempt),
+      );
       timer.unref();
       return;
     }
@@ -360,7 +366,9 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     return (message: ConsumeMessage | null): void => {
       if (message === null) {
         // Cancelled by the server (e.g. its queue was deleted): rebuild on a new connection.
-        setImmediate(() => forceReconnect(model, `consumer ${state.subscription.consumer} cancelled by server`));
+        setImmediate(() =>
+          forceReconnect(model, `consumer ${state.subscription.consumer} cancelled by server`),
+        );
         return;
       }
       if (closing) return; // Left unacked: requeued when the channel closes.
@@ -417,22 +425,28 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     logger.info({ consumers: consumers.size }, 'RabbitMQ connected; topology declared');
   }
 
-  const connection: RecoveringChannelModel = await connect(withHeartbeat(opts.url, opts.heartbeatSeconds ?? 10), {
-    timeout: 5_000,
-    recovery: {
-      initialDelay,
-      maxDelay: Math.max(initialDelay, opts.maxReconnectDelayMs ?? 5_000),
-      maxRetries: Number.POSITIVE_INFINITY,
-      initialMaxRetries: opts.initialConnectRetries ?? 3,
-      setup,
+  const connection: RecoveringChannelModel = await connect(
+    withHeartbeat(opts.url, opts.heartbeatSeconds ?? 10),
+    {
+      timeout: 5_000,
+      recovery: {
+        initialDelay,
+        maxDelay: Math.max(initialDelay, opts.maxReconnectDelayMs ?? 5_000),
+        maxRetries: Number.POSITIVE_INFINITY,
+        initialMaxRetries: opts.initialConnectRetries ?? 3,
+        setup,
+      },
     },
-  });
+  );
   connection.on('error', (err: Error) => logger.debug({ err }, 'RabbitMQ connection error'));
   connection.on('handler-error', (err: Error, event: string) =>
     logger.error({ err, event }, 'error thrown in a RabbitMQ event listener'),
   );
   connection.on('reconnect-scheduled', (info: { attempt: number; delay: number; error: Error }) =>
-    logger.info({ attempt: info.attempt, delayMs: info.delay, err: info.error }, 'RabbitMQ reconnect scheduled'),
+    logger.info(
+      { attempt: info.attempt, delayMs: info.delay, err: info.error },
+      'RabbitMQ reconnect scheduled',
+    ),
   );
   connection.on('reconnect-failed', (err: Error) => logger.error({ err }, 'RabbitMQ recovery gave up'));
 
@@ -493,7 +507,10 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       consumers.set(subscription.consumer, state);
       const conn = current;
       if (!conn) {
-        logger.warn({ consumer: subscription.consumer }, 'subscribed while disconnected; starts on reconnection');
+        logger.warn(
+          { consumer: subscription.consumer },
+          'subscribed while disconnected; starts on reconnection',
+        );
         return;
       }
       try {
@@ -503,7 +520,10 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
           consumers.delete(subscription.consumer);
           throw err;
         }
-        logger.warn({ err, consumer: subscription.consumer }, 'connection lost while subscribing; retried on reconnection');
+        logger.warn(
+          { err, consumer: subscription.consumer },
+          'connection lost while subscribing; retried on reconnection',
+        );
       }
     },
 
@@ -561,8 +581,9 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
 }
 
 /**
- * Deletes the queues (`q`, `q.retry`, `q.dlq` of every consumer) and the exchange created by a broker with
- * the same `exchange`/`queuePrefix` (operators, test cleanup). Missing queues or exchange are ignored.
+ * Deletes the queues (`q`, `q.retry`, `q.dlq` of every consumer in `consumers`) created by a broker with the
+ * same `queuePrefix`, and the exchange when `exchange` is given (never the default one implicitly), for
+ * operators and test cleanup. Messages in them are lost. Missing queues or exchange are ignored.
  * @throws Error when RabbitMQ cannot be reached.
  */
 export async function deleteTopology(
@@ -578,7 +599,7 @@ export async function deleteTopology(
       const names = rabbitQueueNames(consumer, opts.queuePrefix);
       for (const queue of [names.queue, names.retry, names.dlq]) await channel.deleteQueue(queue);
     }
-    await channel.deleteExchange(opts.exchange ?? DEFAULT_EXCHANGE);
+    if (opts.exchange) await channel.deleteExchange(opts.exchange);
     await channel.close();
   } finally {
     await model.close().catch(() => {});

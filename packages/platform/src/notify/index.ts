@@ -26,7 +26,11 @@ export interface Notifier {
 }
 
 /** The dev outbox under `dataDir/outbox`. @throws when the directory cannot be written. */
-export function createDevOutboxNotifier(opts: { dataDir: string; logger: Logger; now?: () => Date }): Notifier {
+export function createDevOutboxNotifier(opts: {
+  dataDir: string;
+  logger: Logger;
+  now?: () => Date;
+}): Notifier {
   const dir = path.join(opts.dataDir, 'outbox');
   const now = opts.now ?? (() => new Date());
   async function append(file: string, record: object) {
@@ -37,11 +41,22 @@ export function createDevOutboxNotifier(opts: { dataDir: string; logger: Logger;
     kind: 'dev-outbox',
     async sendSms(m) {
       await append('sms.jsonl', { to: m.to, text: m.text, createdAt: now().toISOString() });
-      opts.logger.info({ to: m.to, channel: 'sms', file: path.join(dir, 'sms.jsonl') }, 'dev outbox: SMS written');
+      opts.logger.info(
+        { to: m.to, channel: 'sms', file: path.join(dir, 'sms.jsonl') },
+        'dev outbox: SMS written',
+      );
     },
     async sendMail(m) {
-      await append('mail.jsonl', { to: m.to, subject: m.subject, text: m.text, createdAt: now().toISOString() });
-      opts.logger.info({ to: m.to, channel: 'mail', file: path.join(dir, 'mail.jsonl') }, 'dev outbox: mail written');
+      await append('mail.jsonl', {
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        createdAt: now().toISOString(),
+      });
+      opts.logger.info(
+        { to: m.to, channel: 'mail', file: path.join(dir, 'mail.jsonl') },
+        'dev outbox: mail written',
+      );
     },
   };
 }

@@ -7,7 +7,12 @@ import { connect } from 'amqplib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../../../test-support/servers';
 import { createInProcessBroker } from '../../src/bus/inprocess';
-import { BrokerUnavailableError, createRabbitBroker, deleteTopology, rabbitQueueNames } from '../../src/bus/rabbitmq';
+import {
+  BrokerUnavailableError,
+  createRabbitBroker,
+  deleteTopology,
+  rabbitQueueNames,
+} from '../../src/bus/rabbitmq';
 import { type Broker, PoisonMessageError, type RetryPolicy, type Subscription } from '../../src/bus/types';
 import { makeEvent, names, recorder, waitFor } from './helpers';
 
@@ -265,7 +270,11 @@ describe.each([inprocess, rabbitmq])('Broker ($kind)', (variant) => {
       const sub = recorder('t.stored', ['listing.created']);
       await h.subscribe(sub);
       await h.broker.close();
-      const publisher = await createRabbitBroker({ url: amqpUrl!, exchange: r.exchange, queuePrefix: r.queuePrefix });
+      const publisher = await createRabbitBroker({
+        url: amqpUrl!,
+        exchange: r.exchange,
+        queuePrefix: r.queuePrefix,
+      });
       const events = Array.from({ length: 20 }, () => makeEvent('listing.created'));
       try {
         for (const e of events) await publisher.publish(e);
@@ -309,15 +318,21 @@ describe.each([inprocess, rabbitmq])('Broker ($kind)', (variant) => {
 
       await waitFor('not ready', () => !broker.isReady(), { timeoutMs: 2_000, intervalMs: 5 });
       const rejectedAt = Date.now();
-      await expect(broker.publish(makeEvent('listing.created'))).rejects.toBeInstanceOf(BrokerUnavailableError);
+      await expect(broker.publish(makeEvent('listing.created'))).rejects.toBeInstanceOf(
+        BrokerUnavailableError,
+      );
       expect(Date.now() - rejectedAt).toBeLessThan(100);
 
       await waitFor('reconnected', () => broker.isReady(), { timeoutMs: 10_000 });
       const after = makeEvent('listing.created', { after: 'reconnect' });
       await broker.publish(after);
-      await waitFor('delivery after reconnection', () => sub.received.some((r) => r.body && (r.body as { id: string }).id === after.id), {
-        timeoutMs: 10_000,
-      });
+      await waitFor(
+        'delivery after reconnection',
+        () => sub.received.some((r) => r.body && (r.body as { id: string }).id === after.id),
+        {
+          timeoutMs: 10_000,
+        },
+      );
     });
   }
 });

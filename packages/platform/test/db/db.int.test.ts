@@ -7,14 +7,14 @@ import { sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServer } from '../../../../test-support/servers';
-import { createDatabase, type Database, messagingTables } from '../../src/index';
+import { createDatabase, type Database, messagingTables, queryRows } from '../../src/index';
 
 const FIXTURE_SCHEMA = 'platform_fixture';
 const migrationsFolder = path.join(import.meta.dirname, 'fixtures', 'migrations');
 const widgets = pgSchema(FIXTURE_SCHEMA).table('widgets', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  colour: text('colour').notNull(),
+  colour: text('colour').notNull().default('red'),
 });
 const counters = pgSchema(FIXTURE_SCHEMA).table('counters', { n: integer('n').notNull() });
 
@@ -55,10 +55,11 @@ describe.each([
       const [row] = await database!.db.select().from(widgets);
       expect(row).toMatchObject({ name: 'first', colour: 'red' });
       await database!.prepareSchema({ schema: FIXTURE_SCHEMA, migrationsFolder });
-      const applied = await database!.db.execute<{ n: number }>(
+      const applied = await queryRows<{ n: number }>(
+        database!.db,
         sql.raw(`SELECT count(*)::int AS n FROM "${FIXTURE_SCHEMA}".__migrations`),
       );
-      expect(applied.rows[0]?.n).toBe(2);
+      expect(applied[0]?.n).toBe(2);
     });
 
     it('creates the outbox and inbox tables in the service schema', async () => {
@@ -88,10 +89,11 @@ describe.each([
     });
 
     it('offers pg_trgm for search', async () => {
-      const result = await database!.db.execute<{ s: number }>(
+      const [row] = await queryRows<{ s: number }>(
+        database!.db,
         sql`SELECT similarity('maruti', 'maruthi') AS s`,
       );
-      expect(Number(result.rows[0]?.s)).toBeGreaterThan(0.3);
+      expect(Number(row?.s)).toBeGreaterThan(0.3);
     });
   }
 });

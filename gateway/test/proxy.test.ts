@@ -1,0 +1,99 @@
+/**
+ * Distributed gateway: proxies /api by the contracts' route table to service URLs, passes ids through,
+ * and answers { message } when a service is unknown, unconfigured, unreachable, or the body is too large.
+ */
+import {
+  createHttpApp,
+  createLogger,
+  createMemoryRateLimiters,
+  listen,
+  loadConfig,
+  type RunningServer,
+} from '@marketplace/platform';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app';
+
+const logger = createLogger({ level: 'silent' });
+let catalog: RunningServer;
+let listing: RunningServer;
+let gateway: RunningServer;
+const seen: Array<{ service: string; method: string; path: string; requestId?: string }> = [];
+
+function fakeService(service: string) {
+  const router = express.Router();
+  router.all('/{*rest}', (req, res) => {
+    seen.push({ service, method: req.method, path: req.originalUrl, requestId: req.header('x-request-id') });
+    res.json({ service, body: req.body ?? null });
+  });
+  return createHttpApp({ logger, routers: [router] });
+}
+
+beforeAll(async () => {
+  catalog = await listen(fakeService('catalog'), { port: 0, host: '127.0.0.1' });
+  listing = await listen(fakeService('listing'), { port: 0, host: '127.0.0.1' });
+  const config = loadConfig({ JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' });
+  const app = createGatewayApp({
+    config,
+    logger,
+    rateLimiters: createMemoryRateLimiters(),
+    readiness: {},
+    mode: {
+      kind: 'proxy',
+      targets: {
+        catalog: catalog.url,
+        listing: listing.url,
+        'test-drive': 'http://127.0.0.1:1',
+        auth: undefined,
+      },
+    },
+    webRoot: '/nonexistent',
+  });
+  gateway = await listen(app, { port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await Promise.all([gateway?.stop(), catalog?.stop(), listing?.stop()]);
+});
+
+describe('proxy gateway', () => {
+  it('routes /api/cars reads to catalog and writes and /seller to listing', async () => {
+    const read = await fetch(`${gateway.url}/api/cars?page=2`, { headers: { 'x-request-id': 'abc-1' } });
+    expect(await read.json()).toMatchObject({ service: 'catalog' });
+    expect(seen.at(-1)).toEqual({
+      service: 'catalog',
+      method: 'GET',
+      path: '/api/cars?page=2',
+      requestId: 'abc-1',
+    });
+    expect(await (await fetch(`${gateway.url}/api/cars/seller`)).json()).toMatchObject({
+      service: 'listing',
+    });
+    expect(await (await fetch(`${gateway.url}/api/cars/abc`)).json()).toMatchObject({ service: 'catalog' });
+    const write = await fetch(`${gateway.url}/api/cars`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ price: 575000 }),
+    });
+    expect(await write.json()).toEqual({ service: 'listing', body: { price: 575000 } });
+  });
+
+  it('answers { message } for unknown paths, unconfigured or unreachable services, and big bodies', async () => {
+    const unknown = await fetch(`${gateway.url}/api/unknown`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toHaveProperty('message');
+    const unconfigured = await fetch(`${gateway.url}/api/auth/profile`);
+    expect(unconfigured.status).toBe(503);
+    expect(await unconfigured.json()).toEqual({ message: 'The auth service is not available.' });
+    const down = await fetch(`${gateway.url}/api/testDrive`);
+    expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({ message: 'The service is not reachable right now.' });
+    const big = await fetch(`${gateway.url}/api/cars`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'x'.repeat(5000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: 'The request body is too large.' });
+  });
+});

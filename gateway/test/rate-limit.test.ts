@@ -1,0 +1,28 @@
+import { createLogger, createMemoryRateLimiters, listen, loadConfig } from '@marketplace/platform';
+import { describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app';
+
+describe('global rate limit', () => {
+  it('refuses a client past RATE_LIMIT_PER_MINUTE on /api with 429 { message } and Retry-After', async () => {
+    const app = createGatewayApp({
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '3' }),
+      logger: createLogger({ level: 'silent' }),
+      rateLimiters: createMemoryRateLimiters(),
+      readiness: {},
+      mode: { kind: 'proxy', targets: {} },
+      webRoot: '/nonexistent',
+    });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/api/nothing`)).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const refused = await fetch(`${server.url}/api/nothing`);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toEqual({ message: 'Too many requests. Please try again shortly.' });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Cars: the public read model served by the catalog (search and detail) and the listing write side
+ * (create, the seller's cars, update, delete). Spec §3 "Car (as read)", "Car listing", "Seller car",
+ * §5 Kms/Location steps, §7 "Cars"; issues 5 and 6. Prices are whole rupees; distances are km.
+ */
+import { z } from 'zod';
+import {
+  bodyTypeSchema,
+  bodyTypes,
+  booleanField,
+  carStatusSchema,
+  carStatuses,
+  conditionSchema,
+  conditions,
+  DEFAULTS,
+  dateField,
+  enumField,
+  fieldError,
+  freeTextField,
+  fuelTypeSchema,
+  fuelTypes,
+  idField,
+  intField,
+  MAX_PAGE_SIZE,
+  namedRef,
+  objectId,
+  ownershipSchema,
+  ownerships,
+  PAGE_SIZE,
+  queryEnum,
+  queryInt,
+  queryList,
+  queryRange,
+  queryText,
+  textField,
+  transmissionSchema,
+  transmissions,
+  yearField,
+} from './common';
+
+// ---------------------------------------------------------------------------------------------------
+// Field rules (issue 6)
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Indian registration number, e.g. `KA-01-AB-1234`, `DL-3C-AB-1234`, `KA01AB1234`, or the BH series
+ * `22-BH-1234-AB`; hyphens or spaces between the parts are optional (issue 6). Checked upper-cased.
+ */
+export const REG_NUMBER_PATTERN =
+  /^(?:[A-Z]{2}[- ]?\d{1,2}[- ]?(?:[A-Z]{1,3}[- ]?){0,2}\d{1,4}|\d{2}[- ]?BH[- ]?\d{4}[- ]?[A-Z]{1,2})$/;
+/** Indian PIN code: six digits, not starting with 0 (issue 6). */
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+/** Largest accepted price in rupees (sanity bound, a guess: ₹100 crore). */
+export const MAX_PRICE_RUPEES = 1_000_000_000;
+/** Largest accepted odometer reading in km (sanity bound, a guess). */
+export const MAX_KM_DRIVEN = 2_000_000;
+
+/** Price field: whole rupees, greater than 0 (issue 6). */
+function priceField(field = 'price') {
+  return z
+    .number({ error: fieldError(field, `${field} must be a number of rupees`) })
+    .int(`${field} must be a whole number of rupees`)
+    .positive(`${field} must be greater than 0 rupees`)
+    .max(MAX_PRICE_RUPEES, `${field} must be at most ${MAX_PRICE_RUPEES} rupees`);
+}
+
+/** Kilometres driven field: a whole number ≥ 0 (issue 6). */
+function kmDrivenField(field = 'specifications.kmDriven') {
+  return intField(field, 0, MAX_KM_DRIVEN, 'km');
+}
+
+/** Image references sent with a listing: `[{ key }]` from the storage upload, at least one (issue 6). */
+function imageKeysField(field = 'images') {
+  return z
+    .array(z.object({ key: textField(`${field}.key`, 300) }), {
+      error: fieldError(field, `${field} must be a list of { key }`),
+    })
+    .min(1, `${field} must contain at least one image`)
+    .max(20, `${field} must contain at most 20 images`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entities
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * A stored image (spec §3: `url`, `key`). `sizes` lists the responsive WebP versions (issue 6); its
+ * shape is a guess of this contract.
+ */
+export const carImage = z
+  .object({
+    url: z.string(),
+    key: z.string(),
+    sizes: z.array(z.object({ width: z.number().int(), url: z.string() })).optional(),
+  })
+  .meta({ id: 'CarImage' });
+/** Inferred type of {@link carImage}. */
+export type CarImage = z.infer<typeof carImage>;
+
+/** Insurance of a car: its type (free text, e.g. Comprehensive) and `validTill` `YYYY-MM-DD` (spec §3). */
+export const insurance = z
+  .object({ type: z.string(), validTill: z.iso.date() })
+  .meta({ id: 'Insurance' });
+
+/** One inspection-report entry (spec §3); the UI shows 'N/A' for a missing value. */
+export const inspectionReportEntry = z
+  .object({
+    tyreCondition: z.string().optional(),
+    engineCondition: z.string().optional(),
+    warnings: z.string().optional(),
+  })
+  .meta({ id: 'InspectionReportEntry' });
+
+/**
+ * A car as read from the catalog (spec §3 "Car (as read)"; issues 5 and 6): used by the listing grid
+ * (`GET /api/cars`) and the detail page (`GET /api/cars/{carId}`). `price` in rupees, `kmDriven` in km,
+ * `engineCapacity` in cc. The public read carries only `city` and `state` of the location (the street
+ * and PIN stay private; a decision of this contract). `seller` is the seller's user id.
+ */
+export const car = z
+  .object({
+    _id: objectId,
+    images: z.array(carImage),
+    brand: namedRef,
+    model: namedRef.extend({ bodyType: bodyTypeSchema.optional() }),
+    variant: namedRef.extend({ features: z.array(z.string()) }),
+    fuelType: fuelTypeSchema,
+    transmission: transmissionSchema,
+    status: carStatusSchema,
+    condition: conditionSchema.optional(),
+    price: z.number().meta({ description: 'Price in rupees' }),
+    description: z.string().optional(),
+    createdAt: z.iso.datetime({ offset: true }),
+    manufacturerYear: z.number().int(),
+    location: z.object({ city: z.string(), state: z.string().optional() }),
+    specifications: z.object({
+      kmDriven: z.number().meta({ description: 'Kilometres driven' }),
+      engineCapacity: z.number().optional().meta({ description: 'Engine capacity in cc' }),
+      regNumber: z.string().optional(),
+      spareKey: z.boolean().optional(),
+      ownership: ownershipSchema.optional(),
+      insurance: insurance.optional(),
+    }),
+    inspectionReport: z.array(inspectionReportEntry),
+    seller: objectId.optional(),
+  })
+  .meta({ id: 'Car', description: 'A car for sale as read (spec §3)' });
+/** Inferred type of {@link car}. */
+export type Car = z.infer<typeof car>;
+
+/** A car in the seller's own list (spec §3 "Seller car": `_id, brand, fuelType, transmission, price, images`). */
+export const sellerCar = car
+  .pick({ _id: true, brand: true, fuelType: true, transmission: true, price: true, images: true, status: true })
+  .extend({
+    model: namedRef.optional(),
+    manufacturerYear: z.number().int().optional(),
+    createdAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'SellerCar', description: "A car in the seller's list (spec §3)" });
+/** Inferred type of {@link sellerCar}. */
+export type SellerCar = z.infer<typeof sellerCar>;
+
+/**
+ * A listing as stored by the listing service (spec §3 "Car listing" with ids, plus `_id`, `seller`, stored
+ * images and timestamps). Returned by `POST`/`PUT /api/cars` and carried by the `listing.car.*` events.
+ */
+export const carListing = z
+  .object({
+    _id: objectId,
+    seller: objectId,
+    brand: objectId,
+    model: objectId,
+    variant: objectId,
+    manufacturerYear: z.number().int(),
+    condition: conditionSchema,
+    fuelType: fuelTypeSchema,
+    transmission: transmissionSchema,
+    status: carStatusSchema,
+    state: objectId,
+    rto: objectId,
+    price: z.number().meta({ description: 'Price in rupees' }),
+    description: z.string().optional(),
+    location: z.object({ street: z.string(), city: z.string(), state: z.string(), postal_code: z.string() }),
+    specifications: z.object({
+      regNumber: z.string(),
+      engineCapacity: z.number().optional().meta({ description: 'Engine capacity in cc' }),
+      insurance: insurance.optional(),
+      spareKey: z.boolean(),
+      kmDriven: z.number().meta({ description: 'Kilometres driven' }),
+      ownership: ownershipSchema,
+    }),
+    history: z.array(z.string()),
+    images: z.array(carImage),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'CarListing', description: 'A car listing as stored by the listing service (spec §3)' });
+/** Inferred type of {@link carListing}. */
+export type CarListing = z.infer<typeof carListing>;
+
+// ---------------------------------------------------------------------------------------------------
+// Requests and responses
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * `POST /api/cars` body (spec §3 "Car listing", §5, issue 6). Defaults as spec §9: condition good,
+ * status used, ownership First, spareKey false. `location.state` is the state's name as typed in the
+ * Location step; top-level `state` and `rto` are ids. `history` is a list of free-text entries (guess:
+ * the spec names a "history list" only). `engineCapacity` in cc, optional (electric cars).
+ */
+export const carCreateBody = z.object({
+  brand: idField('brand'),
+  model: idField('model'),
+  variant: idField('variant'),
+  manufacturerYear: yearField('manufacturerYear'),
+  condition: enumField('condition', conditions).default(DEFAULTS.condition),
+  fuelType: enumField('fuelType', fuelTypes),
+  transmission: enumField('transmission', transmissions),
+  status: enumField('status', carStatuses).default(DEFAULTS.status),
+  state: idField('state'),
+  rto: idField('rto'),
+  price: priceField(),
+  description: freeTextField('description', 5000).optional(),
+  location: z.object(
+    {
+      street: textField('location.street', 200),
+      city: textField('location.city', 100),
+      state: textField('location.state', 100),
+      postal_code: z
+        .string({ error: fieldError('location.postal_code', 'location.postal_code must be a string') })
+        .trim()
+        .regex(PIN_CODE_PATTERN, 'location.postal_code must be a 6-digit PIN code'),
+    },
+    { error: fieldError('location', 'location must be an object') },
+  ),
+  specifications: z.object(
+    {
+      regNumber: z
+        .string({ error: fieldError('specifications.regNumber', 'specifications.regNumber must be a string') })
+        .trim()
+        .toUpperCase()
+        .regex(
+          REG_NUMBER_PATTERN,
+          'specifications.regNumber must be an Indian registration number like KA-01-AB-1234',
+        ),
+      engineCapacity: intField('specifications.engineCapacity', 0, 10_000, 'cc').optional(),
+      insurance: z
+        .object(
+          {
+            type: textField('specifications.insurance.type', 100),
+            validTill: dateField('specifications.insurance.validTill'),
+          },
+          { error: fieldError('specifications.insurance', 'specifications.insurance must be an object') },
+        )
+        .optional(),
+      spareKey: booleanField('specifications.spareKey').default(DEFAULTS.spareKey),
+      kmDriven: kmDrivenField(),
+      ownership: enumField('specifications.ownership', ownerships).default(DEFAULTS.ownership),
+    },
+    { error: fieldError('specifications', 'specifications must be an object') },
+  ),
+  history: z
+    .array(freeTextField('history', 500), { error: fieldError('history', 'history must be a list of text') })
+    .max(50, 'history must have at most 50 entries')
+    .default([]),
+  images: imageKeysField(),
+});
+/** Input type of {@link carCreateBody} (what a client sends). */
+export type CarCreateBody = z.input<typeof carCreateBody>;
+/** Output type of {@link carCreateBody} (what a service receives, defaults applied). */
+export type CarCreateData = z.output<typeof carCreateBody>;
+
+/**
+ * `PUT /api/cars/{carId}` body, beyond the spec (issue 6): any of price, `specifications.kmDriven`,
+ * description, images, status (e.g. `sold`). `images`, when given, replaces the whole list.
+ */
+export const carUpdateBody = z
+  .object({
+    price: priceField().optional(),
+    description: freeTextField('description', 5000).optional(),
+    status: enumField('status', carStatuses).optional(),
+    images: imageKeysField().optional(),
+    specifications: z
+      .object(
+        { kmDriven: kmDrivenField() },
+        { error: fieldError('specifications', 'specifications must be an object') },
+      )
+      .optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'body must contain at least one field to change');
+/** Input type of {@link carUpdateBody}. */
+export type CarUpdateBody = z.input<typeof carUpdateBody>;
+
+/** Sort orders of `GET /api/cars` (issue 5; the value names are this contract's choice). */
+export const carSorts = ['newest', 'price_asc', 'price_desc', 'km_asc'] as const;
+/** One sort order. */
+export type CarSort = (typeof carSorts)[number];
+
+/**
+ * `GET /api/cars` query (spec §7; issue 5). `brands`, `fuelTypes`, `transmissions`, `bodyTypes` are
+ * comma-joined; `price` (rupees), `kmDriven` (km) and `years` are `'min-max'` ranges with optional ends;
+ * `page` is 1-based (0, empty or absent = 1); `limit` defaults to 9 and is capped at 50; `sort` defaults to
+ * newest first. Parsed output: lists as arrays, ranges as `{ min?, max? }`, `page` and `limit` numbers.
+ */
+export const carSearchQuery = z.object({
+  searchTerm: queryText('searchTerm', 100),
+  brands: queryList('brands', idField('brands')),
+  fuelTypes: queryList('fuelTypes', enumField('fuelTypes', fuelTypes)),
+  transmissions: queryList('transmissions', enumField('transmissions', transmissions)),
+  bodyTypes: queryList('bodyTypes', enumField('bodyTypes', bodyTypes)),
+  price: queryRange('price', 'rupees'),
+  kmDriven: queryRange('kmDriven', 'km'),
+  years: queryRange('years', 'years'),
+  city: queryText('city', 100),
+  sort: queryEnum('sort', carSorts).transform((s) => s ?? 'newest'),
+  page: queryInt('page', 0, 1_000_000).transform((p) => Math.max(p ?? 1, 1)),
+  limit: queryInt('limit', 1, Number.MAX_SAFE_INTEGER).transform((l) => Math.min(l ?? PAGE_SIZE, MAX_PAGE_SIZE)),
+});
+/** Parsed type of {@link carSearchQuery}. */
+export type CarSearchQuery = z.output<typeof carSearchQuery>;
+
+/** `GET /api/cars` answer: `{ data: { cars, totalLength } }`; pageCount = ceil(totalLength / 9) (spec §7, §9). */
+export const carSearchResponse = z.object({
+  data: z.object({
+    cars: z.array(car),
+    totalLength: z.number().int().meta({ description: 'Number of cars matching the filters' }),
+  }),
+});
+
+/** Path parameters `{ carId }` of `/api/cars/{carId}` (spec §2, §7). */
+export const carIdParams = z.object({ carId: idField('carId') });
+/** `GET /api/cars/{carId}` answer: `{ data: car }` (issue 5). */
+export const carDetailResponse = z.object({ data: car });
+/** `GET /api/cars/seller` answer: `{ data: [...] }`, the signed-in seller's cars (issue 6). */
+export const sellerCarListResponse = z.object({ data: z.array(sellerCar) });
+/** `POST`/`PUT /api/cars` answer: `{ message, data: listing }` (spec §7, issue 6). */
+export const carSaveResponse = z.object({ message: z.string(), data: carListing });

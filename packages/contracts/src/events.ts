@@ -1,0 +1,221 @@
+/**
+ * Events published through each service's outbox (ARCHITECTURE.md "Events"; issues 4–7). Every event is an
+ * envelope `{ name, version, id, occurredAt, correlationId, payload }`. Events are internal to the
+ * backend (RabbitMQ or the in-process bus) and never reach a browser. Ids inside payloads are plain
+ * strings (`userId`, `carId`, ...); references are ids, not `{ _id, name }` objects, unless noted.
+ */
+import { z } from 'zod';
+import { roleSchema, objectId, testDriveStatusSchema } from './common';
+import { carListing } from './cars';
+import { brand, model, variant } from './reference-data';
+import { testDriveCar } from './test-drives';
+
+/**
+ * Builds the zod schema of an event envelope: `name` and `version` are literals, `id` a UUID (consumers
+ * keep it in their inbox for idempotency), `occurredAt` an ISO 8601 date-time, `correlationId` the id of
+ * the request or event that caused it.
+ */
+export function eventEnvelope<const N extends string, const V extends number, P extends z.ZodType>(
+  name: N,
+  version: V,
+  payload: P,
+) {
+  return z.object({
+    name: z.literal(name, { error: `name must be '${name}'` }),
+    version: z.literal(version, { error: `version must be ${version} for ${name}` }),
+    id: z.uuid({ error: 'id must be a UUID' }),
+    occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt must be an ISO 8601 date-time' }),
+    correlationId: z
+      .string({ error: 'correlationId must be a string' })
+      .min(1, 'correlationId must not be empty')
+      .max(200, 'correlationId must be at most 200 characters'),
+    payload,
+  });
+}
+
+/** What happened to a catalog record (catalog.*.changed events). */
+export const changeActions = ['created', 'updated', 'deleted'] as const;
+const changeAction = z.enum(changeActions);
+
+// ---------------------------------------------------------------------------------------------------
+// Payloads
+// ---------------------------------------------------------------------------------------------------
+
+/** `auth.user.registered` v1: a user was created (sign-up, provider sign-in or admin; issue 4). */
+export const userRegisteredPayload = z.object({
+  userId: objectId,
+  name: z.string(),
+  email: z.email(),
+  phone_number: z.string().optional(),
+  username: z.string().optional(),
+  role: roleSchema,
+  verified: z.boolean(),
+  provider: z.enum(['password', 'google', 'facebook', 'admin']),
+});
+
+/** `auth.user.verified` v1: the user's mobile number was verified; triggers the welcome e-mail (issue 7). */
+export const userVerifiedPayload = z.object({
+  userId: objectId,
+  name: z.string(),
+  email: z.email(),
+  phone_number: z.string().optional(),
+});
+
+/** `auth.user.deleted` v1: an admin deleted a user (issue 4). */
+export const userDeletedPayload = z.object({ userId: objectId, deletedBy: objectId.optional() });
+
+/**
+ * `auth.otp.requested` v1 (issue 4). Carries the plaintext 6-digit code because the notification worker
+ * must write it into the SMS (issue 7). The event is internal: it never leaves the bus, must not be logged
+ * with its payload, and the auth service stores only a hash of the code. `otp` is a string to keep
+ * leading zeros.
+ */
+export const otpRequestedPayload = z.object({
+  userId: objectId,
+  phone_number: z.string(),
+  email: z.email(),
+  otp: z.string().regex(/^\d{6}$/, 'otp must be 6 digits'),
+  expiresAt: z.iso.datetime({ offset: true }),
+  purpose: z.enum(['register', 'resend']),
+});
+
+/** `catalog.brand.changed` v1: the brand after the change (its last state for `deleted`). */
+export const brandChangedPayload = z.object({ action: changeAction, brand: brand.omit({ models: true }) });
+
+/** `catalog.model.changed` v1: the model after the change, `carBrand` as an id. */
+export const modelChangedPayload = z.object({
+  action: changeAction,
+  model: model.omit({ carBrand: true }).extend({ carBrand: objectId }),
+});
+
+/** `catalog.variant.changed` v1: the variant after the change, `carModel` and `carBrand` as ids. */
+export const variantChangedPayload = z.object({
+  action: changeAction,
+  variant: variant.omit({ carModel: true, carBrand: true }).extend({ carModel: objectId, carBrand: objectId }),
+});
+
+/** `listing.car.created` v1 and `listing.car.updated` v1: the whole stored listing (issue 6). */
+export const carListingPayload = z.object({ car: carListing });
+
+/** `listing.car.deleted` v1: the car id, its seller and who deleted it (issue 6). */
+export const carDeletedPayload = z.object({ carId: objectId, seller: objectId, deletedBy: objectId });
+
+/**
+ * A booking as carried by `testdrive.*` events: the read shape plus the car's `seller`, so the
+ * notification worker can e-mail buyer and seller (issue 7).
+ */
+export const testDriveEventData = z.object({
+  _id: objectId,
+  car: testDriveCar.extend({ seller: objectId }),
+  user: objectId,
+  appointmentDate: z.iso.date(),
+  appointmentTime: z.iso.time({ precision: -1 }),
+  status: testDriveStatusSchema,
+});
+
+/** `testdrive.booked` v1. */
+export const testDriveBookedPayload = z.object({ testDrive: testDriveEventData });
+/** `testdrive.rescheduled` v1: the booking with its new date and time, and the previous ones. */
+export const testDriveRescheduledPayload = z.object({
+  testDrive: testDriveEventData,
+  previous: z.object({ appointmentDate: z.iso.date(), appointmentTime: z.iso.time({ precision: -1 }) }),
+});
+/** `testdrive.cancelled` v1: who cancelled (the booker, the seller or an admin). */
+export const testDriveCancelledPayload = z.object({ testDrive: testDriveEventData, cancelledBy: objectId });
+/** `testdrive.status_changed` v1: the booking with its new status, the previous status and who changed it. */
+export const testDriveStatusChangedPayload = z.object({
+  testDrive: testDriveEventData,
+  previousStatus: testDriveStatusSchema,
+  changedBy: objectId,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Registry
+// ---------------------------------------------------------------------------------------------------
+
+function defineEvent<const N extends string, const V extends number, P extends z.ZodType>(
+  name: N,
+  version: V,
+  payload: P,
+) {
+  return { version, payload, envelope: eventEnvelope(name, version, payload) };
+}
+
+/** Every event by name: `{ version, payload, envelope }` (ARCHITECTURE.md event list). */
+export const events = {
+  'auth.user.registered': defineEvent('auth.user.registered', 1, userRegisteredPayload),
+  'auth.user.verified': defineEvent('auth.user.verified', 1, userVerifiedPayload),
+  'auth.user.deleted': defineEvent('auth.user.deleted', 1, userDeletedPayload),
+  'auth.otp.requested': defineEvent('auth.otp.requested', 1, otpRequestedPayload),
+  'catalog.brand.changed': defineEvent('catalog.brand.changed', 1, brandChangedPayload),
+  'catalog.model.changed': defineEvent('catalog.model.changed', 1, modelChangedPayload),
+  'catalog.variant.changed': defineEvent('catalog.variant.changed', 1, variantChangedPayload),
+  'listing.car.created': defineEvent('listing.car.created', 1, carListingPayload),
+  'listing.car.updated': defineEvent('listing.car.updated', 1, carListingPayload),
+  'listing.car.deleted': defineEvent('listing.car.deleted', 1, carDeletedPayload),
+  'testdrive.booked': defineEvent('testdrive.booked', 1, testDriveBookedPayload),
+  'testdrive.rescheduled': defineEvent('testdrive.rescheduled', 1, testDriveRescheduledPayload),
+  'testdrive.cancelled': defineEvent('testdrive.cancelled', 1, testDriveCancelledPayload),
+  'testdrive.status_changed': defineEvent('testdrive.status_changed', 1, testDriveStatusChangedPayload),
+} as const;
+
+/** Name of a known event. */
+export type EventName = keyof typeof events;
+/** The full envelope type of event `N` (parsed form). */
+export type EventOf<N extends EventName> = z.output<(typeof events)[N]['envelope']>;
+/** The payload type of event `N`. */
+export type EventPayload<N extends EventName> = z.output<(typeof events)[N]['payload']>;
+/** Any known event (a union discriminated by `name`). */
+export type AnyEvent = { [N in EventName]: EventOf<N> }[EventName];
+
+/** All event names. */
+export const eventNames = Object.keys(events) as EventName[];
+
+/** True when `name` is a known event name. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+/**
+ * Validates a received event: picks the envelope schema by `raw.name` and returns zod's SafeParse result.
+ * An unknown or missing name gives a failure whose issue is on `name`.
+ */
+export function parseEvent(raw: unknown): z.ZodSafeParseResult<AnyEvent> {
+  const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : undefined;
+  if (isEventName(name)) {
+    const schema: z.ZodType<AnyEvent> = events[name].envelope;
+    return schema.safeParse(raw);
+  }
+  return {
+    success: false,
+    error: new z.ZodError<AnyEvent>([
+      {
+        code: 'custom',
+        path: ['name'],
+        message: `name must be a known event name, got ${JSON.stringify(name) ?? 'nothing'}`,
+        input: name,
+      },
+    ]),
+  };
+}
+
+/**
+ * Builds a validated event envelope for publishing: a new UUID `id` and `occurredAt` = now unless given.
+ * Throws a ZodError when the payload does not match the event's schema.
+ */
+export function makeEvent<N extends EventName>(
+  name: N,
+  payload: z.input<(typeof events)[N]['payload']>,
+  opts: { correlationId: string; id?: string; occurredAt?: string },
+): EventOf<N> {
+  const def = events[name];
+  const schema: z.ZodType<EventOf<N>> = def.envelope as z.ZodType<EventOf<N>>;
+  return schema.parse({
+    name,
+    version: def.version,
+    id: opts.id ?? crypto.randomUUID(),
+    occurredAt: opts.occurredAt ?? new Date().toISOString(),
+    correlationId: opts.correlationId,
+    payload,
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Test drives (spec §3 "Test drive", §4, §5, §7 "Test drives"; issue 7).
+ * Dates are `YYYY-MM-DD`, times `HH:MM` 24-hour. Status lifecycle: Pending → Confirmed → Completed, or
+ * Cancelled; Confirmed and Completed bookings cannot be changed or deleted (spec §4, issue 7).
+ */
+import { z } from 'zod';
+import {
+  dateField,
+  enumField,
+  fieldError,
+  idField,
+  objectId,
+  queryText,
+  testDriveStatusSchema,
+} from './common';
+
+/** A time `HH:MM`, 24-hour (spec §3); slots and opening hours are the test-drive service's rule. */
+export function timeField(field: string) {
+  return z.iso.time({ precision: -1, error: fieldError(field, `${field} must be a time HH:MM (24-hour)`) });
+}
+
+/** The car of a booking as read: `{ _id, brand: { name }, model: { name } }` (spec §3, issue 7). */
+export const testDriveCar = z
+  .object({
+    _id: objectId,
+    brand: z.object({ name: z.string() }),
+    model: z.object({ name: z.string() }),
+  })
+  .meta({ id: 'TestDriveCar' });
+
+/**
+ * A booking as read (spec §3; issue 7). `user` is the booker's id (an addition of this contract so
+ * sellers and admins can tell bookings apart).
+ */
+export const testDrive = z
+  .object({
+    _id: objectId,
+    car: testDriveCar,
+    user: objectId,
+    appointmentDate: z.iso.date(),
+    appointmentTime: z.iso.time({ precision: -1 }),
+    status: testDriveStatusSchema,
+    createdAt: z.iso.datetime({ offset: true }).optional(),
+    updatedAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'TestDrive', description: 'A test-drive booking (spec §3, issue 7)' });
+/** Inferred type of {@link testDrive}. */
+export type TestDrive = z.infer<typeof testDrive>;
+
+/** `POST /api/testDrive` body: `{ car, appointmentDate, appointmentTime }` (spec §7). */
+export const testDriveCreateBody = z.object({
+  car: idField('car'),
+  appointmentDate: dateField('appointmentDate'),
+  appointmentTime: timeField('appointmentTime'),
+});
+/** Input type of {@link testDriveCreateBody}. */
+export type TestDriveCreateBody = z.input<typeof testDriveCreateBody>;
+
+/**
+ * `PUT /api/testDrive/{id}` body: `{ appointmentDate, appointmentTime, id, car }` (spec §7). Only date and
+ * time change (spec §3); `id` and `car` are accepted because the spec's client sends them, and ignored.
+ */
+export const testDriveUpdateBody = z.object({
+  appointmentDate: dateField('appointmentDate'),
+  appointmentTime: timeField('appointmentTime'),
+  id: idField('id').optional(),
+  car: idField('car').optional(),
+});
+/** Input type of {@link testDriveUpdateBody}. */
+export type TestDriveUpdateBody = z.input<typeof testDriveUpdateBody>;
+
+/** Statuses the status endpoint can set (issue 7; `Pending` is only the initial status). */
+export const settableTestDriveStatuses = ['Confirmed', 'Completed', 'Cancelled'] as const;
+
+/**
+ * `PATCH /api/testDrive/{id}/status` body: `{ status }`, used by the car's seller or an Admin to confirm,
+ * complete or cancel a booking (issue 7: "an endpoint of your design"; the path is this contract's choice).
+ */
+export const testDriveStatusBody = z.object({ status: enumField('status', settableTestDriveStatuses) });
+
+/** `GET /api/testDrive?keyword=` query; keyword matches the car's name (spec §7, issue 7). */
+export const testDriveListQuery = z.object({ keyword: queryText('keyword') });
+
+/** `POST /api/testDrive` answer: `{ data: testDrive }` (spec §7); `message` optional. */
+export const testDriveCreateResponse = z.object({ data: testDrive, message: z.string().optional() });
+/** List answer of `GET /api/testDrive`, `/api/testDrive/admin`, `/api/testDrive/seller`: `{ data: [...] }`. */
+export const testDriveListResponse = z.object({ data: z.array(testDrive) });
+/** `PUT /api/testDrive/{id}` answer: the updated booking itself at the top level (issue 7). */
+export const testDriveUpdateResponse = testDrive;
+/** `PATCH /api/testDrive/{id}/status` answer: `{ message, data: testDrive }` (this contract's choice). */
+export const testDriveStatusResponse = z.object({ message: z.string(), data: testDrive });
