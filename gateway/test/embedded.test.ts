@@ -96,9 +96,11 @@ describe('embedded gateway', () => {
     await outbox.transaction(async (_tx, emit) => {
       await emit('auth.otp.requested', {
         userId: 'user-9',
-        phone_number: '+919812345678',
+        phone_number: '9812345678',
         email: 'a@b.in',
-        otp: 482913,
+        otp: '482913',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        purpose: 'register',
       });
     });
     await system.drainOutboxes();
@@ -108,7 +110,7 @@ describe('embedded gateway', () => {
       .toContain('482913');
     const line = JSON.parse(fs.readFileSync(file, 'utf8').trim().split('\n').at(-1)!);
     expect(line).toMatchObject({
-      to: '+919812345678',
+      to: '9812345678',
       text: expect.stringContaining('482913'),
       createdAt: expect.any(String),
     });

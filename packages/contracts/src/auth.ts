@@ -2,7 +2,17 @@
  * Authentication and account calls (spec §7 "Authentication and account", §3 "Auth user", §5; issue 4).
  */
 import { z } from 'zod';
-import { DEFAULTS, enumField, fieldError, idField, objectId, queryEnum, roleSchema, roles, textField } from './common';
+import {
+  DEFAULTS,
+  enumField,
+  fieldError,
+  idParams,
+  objectId,
+  queryEnum,
+  roleSchema,
+  roles,
+  textField,
+} from './common';
 
 // ---------------------------------------------------------------------------------------------------
 // Field rules (issue 4)
@@ -109,7 +119,9 @@ export const registerBody = z
     email: emailField(),
     phone_number: indianMobileField(),
     password: newPasswordField(),
-    confirm_password: z.string({ error: fieldError('confirm_password', 'confirm_password must be a string') }),
+    confirm_password: z.string({
+      error: fieldError('confirm_password', 'confirm_password must be a string'),
+    }),
   })
   .refine((b) => b.password === b.confirm_password, {
     path: ['confirm_password'],
@@ -193,4 +205,4 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 export const userMessageResponse = z.object({ message: z.string(), data: user.optional() });
 
 /** `DELETE /api/account/user/{id}` path parameters. */
-export const userIdParams = z.object({ id: idField('id') });
+export const userIdParams = idParams;

@@ -8,8 +8,8 @@ import {
   bodyTypeSchema,
   bodyTypes,
   booleanField,
-  carStatusSchema,
   carStatuses,
+  carStatusSchema,
   conditionSchema,
   conditions,
   DEFAULTS,
@@ -98,9 +98,7 @@ export const carImage = z
 export type CarImage = z.infer<typeof carImage>;
 
 /** Insurance of a car: its type (free text, e.g. Comprehensive) and `validTill` `YYYY-MM-DD` (spec §3). */
-export const insurance = z
-  .object({ type: z.string(), validTill: z.iso.date() })
-  .meta({ id: 'Insurance' });
+export const insurance = z.object({ type: z.string(), validTill: z.iso.date() }).meta({ id: 'Insurance' });
 
 /** One inspection-report entry (spec §3); the UI shows 'N/A' for a missing value. */
 export const inspectionReportEntry = z
@@ -150,7 +148,15 @@ export type Car = z.infer<typeof car>;
 
 /** A car in the seller's own list (spec §3 "Seller car": `_id, brand, fuelType, transmission, price, images`). */
 export const sellerCar = car
-  .pick({ _id: true, brand: true, fuelType: true, transmission: true, price: true, images: true, status: true })
+  .pick({
+    _id: true,
+    brand: true,
+    fuelType: true,
+    transmission: true,
+    price: true,
+    images: true,
+    status: true,
+  })
   .extend({
     model: namedRef.optional(),
     manufacturerYear: z.number().int().optional(),
@@ -236,7 +242,9 @@ export const carCreateBody = z.object({
   specifications: z.object(
     {
       regNumber: z
-        .string({ error: fieldError('specifications.regNumber', 'specifications.regNumber must be a string') })
+        .string({
+          error: fieldError('specifications.regNumber', 'specifications.regNumber must be a string'),
+        })
         .trim()
         .toUpperCase()
         .regex(
@@ -287,9 +295,16 @@ export const carUpdateBody = z
       )
       .optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'body must contain at least one field to change');
+  .refine(
+    (b) => Object.values(b).some((v) => v !== undefined),
+    'body must contain at least one field to change',
+  );
 /** Input type of {@link carUpdateBody}. */
 export type CarUpdateBody = z.input<typeof carUpdateBody>;
+
+function listOf(values: readonly string[]): string {
+  return `Comma-joined values among: ${values.join(', ')}`;
+}
 
 /** Sort orders of `GET /api/cars` (issue 5; the value names are this contract's choice). */
 export const carSorts = ['newest', 'price_asc', 'price_desc', 'km_asc'] as const;
@@ -304,17 +319,23 @@ export type CarSort = (typeof carSorts)[number];
  */
 export const carSearchQuery = z.object({
   searchTerm: queryText('searchTerm', 100),
-  brands: queryList('brands', idField('brands')),
-  fuelTypes: queryList('fuelTypes', enumField('fuelTypes', fuelTypes)),
-  transmissions: queryList('transmissions', enumField('transmissions', transmissions)),
-  bodyTypes: queryList('bodyTypes', enumField('bodyTypes', bodyTypes)),
+  brands: queryList('brands', idField('brands'), 'Comma-joined brand ids'),
+  fuelTypes: queryList('fuelTypes', enumField('fuelTypes', fuelTypes), listOf(fuelTypes)),
+  transmissions: queryList('transmissions', enumField('transmissions', transmissions), listOf(transmissions)),
+  bodyTypes: queryList('bodyTypes', enumField('bodyTypes', bodyTypes), listOf(bodyTypes)),
   price: queryRange('price', 'rupees'),
   kmDriven: queryRange('kmDriven', 'km'),
   years: queryRange('years', 'years'),
   city: queryText('city', 100),
-  sort: queryEnum('sort', carSorts).transform((s) => s ?? 'newest'),
-  page: queryInt('page', 0, 1_000_000).transform((p) => Math.max(p ?? 1, 1)),
-  limit: queryInt('limit', 1, Number.MAX_SAFE_INTEGER).transform((l) => Math.min(l ?? PAGE_SIZE, MAX_PAGE_SIZE)),
+  sort: queryEnum('sort', carSorts)
+    .transform((s) => s ?? 'newest')
+    .meta({ description: 'Sort order; default newest' }),
+  page: queryInt('page', 0, 1_000_000)
+    .transform((p) => Math.max(p ?? 1, 1))
+    .meta({ description: '1-based page; 0, empty or absent = the first' }),
+  limit: queryInt('limit', 1, Number.MAX_SAFE_INTEGER)
+    .transform((l) => Math.min(l ?? PAGE_SIZE, MAX_PAGE_SIZE))
+    .meta({ description: `Cars per page; default ${PAGE_SIZE}, capped at ${MAX_PAGE_SIZE}` }),
 });
 /** Parsed type of {@link carSearchQuery}. */
 export type CarSearchQuery = z.output<typeof carSearchQuery>;

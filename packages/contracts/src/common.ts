@@ -3,6 +3,7 @@
  * the product spec (`/work/shared/spec/marketplace-spec.md`, "spec §n" below) and small builders for
  * fields whose validation messages always name the field ("<field> is required", ...).
  */
+/// <reference types="zod-openapi" />
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------------
@@ -98,7 +99,10 @@ export const testDriveStatuses = ['Pending', 'Confirmed', 'Completed', 'Cancelle
 /** One test-drive status (issue 7). */
 export type TestDriveStatus = (typeof testDriveStatuses)[number];
 /** Statuses in which a booking can no longer be edited or deleted (spec §4; issue 7: 409). */
-export const TEST_DRIVE_LOCKED_STATUSES = ['Confirmed', 'Completed'] as const satisfies readonly TestDriveStatus[];
+export const TEST_DRIVE_LOCKED_STATUSES = [
+  'Confirmed',
+  'Completed',
+] as const satisfies readonly TestDriveStatus[];
 /**
  * Car listing statuses. The spec shows only the default `used` (spec §3, §9); issue 6 adds `sold` for a
  * seller's update. Guess: no other values.
@@ -284,7 +288,8 @@ export function queryEnum<const T extends readonly [string, ...string[]]>(field:
     .trim()
     .optional()
     .transform(emptyToUndefined)
-    .pipe(enumField(field, values).optional());
+    .pipe(enumField(field, values).optional())
+    .meta({ override: { enum: [...values] } });
 }
 
 /** An optional whole-number query parameter between `min` and `max` (empty = absent). */
@@ -292,34 +297,64 @@ export function queryInt(field: string, min: number, max: number) {
   return z
     .string({ error: fieldError(field, `${field} must be a string`) })
     .trim()
-    .regex(/^\d*$/, `${field} must be a whole number`)
     .optional()
-    .transform((v) => {
-      const s = emptyToUndefined(v);
-      return s === undefined ? undefined : Number(s);
+    .transform((v, ctx): number | undefined => {
+      if (v === undefined || v === '') return undefined;
+      const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      const message = Number.isNaN(n)
+        ? `${field} must be a whole number`
+        : n < min
+          ? `${field} must be at least ${min}`
+          : n > max
+            ? `${field} must be at most ${max}`
+            : undefined;
+      if (message === undefined) return n;
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
     })
-    .pipe(
-      z
-        .number()
-        .min(min, `${field} must be at least ${min}`)
-        .max(max, `${field} must be at most ${max}`)
-        .optional(),
-    );
+    .meta({
+      override: {
+        type: 'integer',
+        minimum: min,
+        ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}),
+      },
+    });
 }
 
-/** An optional comma-joined list query parameter, e.g. `brands=id1,id2` (spec §7); blanks are dropped. */
-export function queryList<T extends z.ZodType>(field: string, item: T, maxItems = 50) {
+/**
+ * An optional comma-joined list query parameter, e.g. `brands=id1,id2` (spec §7): blanks are dropped,
+ * each entry is parsed with `item`, an empty list counts as absent.
+ */
+export function queryList<T extends z.ZodType>(field: string, item: T, description: string, maxItems = 50) {
   return z
     .string({ error: fieldError(field, `${field} must be a comma-joined string`) })
     .optional()
-    .transform((v) => {
-      const items = (v ?? '')
+    .transform((v, ctx): Array<z.output<T>> | undefined => {
+      const entries = (v ?? '')
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== '');
-      return items.length === 0 ? undefined : items;
+      if (entries.length === 0) return undefined;
+      if (entries.length > maxItems) {
+        ctx.addIssue({ code: 'custom', message: `${field} must list at most ${maxItems} values`, input: v });
+        return z.NEVER;
+      }
+      const out: Array<z.output<T>> = [];
+      for (const entry of entries) {
+        const r = item.safeParse(entry);
+        if (!r.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: r.error.issues[0]?.message ?? `${field} is invalid`,
+            input: entry,
+          });
+          return z.NEVER;
+        }
+        out.push(r.data);
+      }
+      return out;
     })
-    .pipe(z.array(item).max(maxItems, `${field} must list at most ${maxItems} values`).optional());
+    .meta({ description });
 }
 
 /** A parsed `'min-max'` range; either end may be open (issue 5: `-500000`, `100000-`, `-`). */
@@ -333,7 +368,10 @@ export function queryRange(field: string, unit: string) {
   return z
     .string({ error: fieldError(field, `${field} must be a string`) })
     .trim()
-    .regex(/^(\d+)?\s*-\s*(\d+)?$|^$/, `${field} must be a range 'min-max' in ${unit}; either end may be empty`)
+    .regex(
+      /^(\d+)?\s*-\s*(\d+)?$|^$/,
+      `${field} must be a range 'min-max' in ${unit}; either end may be empty`,
+    )
     .optional()
     .transform((v): NumericRange | undefined => {
       if (v === undefined || v === '') return undefined;

@@ -5,8 +5,8 @@
  * strings (`userId`, `carId`, ...); references are ids, not `{ _id, name }` objects, unless noted.
  */
 import { z } from 'zod';
-import { roleSchema, objectId, testDriveStatusSchema } from './common';
 import { carListing } from './cars';
+import { objectId, roleSchema, testDriveStatusSchema } from './common';
 import { brand, model, variant } from './reference-data';
 import { testDriveCar } from './test-drives';
 
@@ -91,7 +91,9 @@ export const modelChangedPayload = z.object({
 /** `catalog.variant.changed` v1: the variant after the change, `carModel` and `carBrand` as ids. */
 export const variantChangedPayload = z.object({
   action: changeAction,
-  variant: variant.omit({ carModel: true, carBrand: true }).extend({ carModel: objectId, carBrand: objectId }),
+  variant: variant
+    .omit({ carModel: true, carBrand: true })
+    .extend({ carModel: objectId, carBrand: objectId }),
 });
 
 /** `listing.car.created` v1 and `listing.car.updated` v1: the whole stored listing (issue 6). */
@@ -188,14 +190,14 @@ export function parseEvent(raw: unknown): z.ZodSafeParseResult<AnyEvent> {
   }
   return {
     success: false,
-    error: new z.ZodError<AnyEvent>([
+    error: new z.ZodError([
       {
         code: 'custom',
         path: ['name'],
         message: `name must be a known event name, got ${JSON.stringify(name) ?? 'nothing'}`,
         input: name,
       },
-    ]),
+    ]) as z.ZodError<AnyEvent>,
   };
 }
 
@@ -209,7 +211,7 @@ export function makeEvent<N extends EventName>(
   opts: { correlationId: string; id?: string; occurredAt?: string },
 ): EventOf<N> {
   const def = events[name];
-  const schema: z.ZodType<EventOf<N>> = def.envelope as z.ZodType<EventOf<N>>;
+  const schema: z.ZodType<EventOf<N>> = def.envelope as unknown as z.ZodType<EventOf<N>>;
   return schema.parse({
     name,
     version: def.version,

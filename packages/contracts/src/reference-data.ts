@@ -18,6 +18,7 @@ import {
   fuelTypes,
   idField,
   intField,
+  MIN_YEAR,
   namedRef,
   objectId,
   queryEnum,
@@ -28,7 +29,6 @@ import {
   transmissionSchema,
   transmissions,
   yearField,
-  MIN_YEAR,
 } from './common';
 
 /** Refinement for update bodies: at least one field must be given. */

@@ -56,10 +56,19 @@ export const uploadResponse = z.object({
  */
 export const storageLimitsResponse = z
   .object({
-    maxBytes: z.number().int().meta({ examples: [MAX_UPLOAD_BYTES] }),
-    maxDimension: z.number().int().meta({ examples: [MAX_IMAGE_DIMENSION] }),
+    maxBytes: z
+      .number()
+      .int()
+      .meta({ examples: [MAX_UPLOAD_BYTES] }),
+    maxDimension: z
+      .number()
+      .int()
+      .meta({ examples: [MAX_IMAGE_DIMENSION] }),
     contentTypes: z.array(z.string()).meta({ examples: [[...UPLOAD_CONTENT_TYPES]] }),
-    urlTtlSeconds: z.number().int().meta({ examples: [UPLOAD_URL_TTL_SECONDS] }),
+    urlTtlSeconds: z
+      .number()
+      .int()
+      .meta({ examples: [UPLOAD_URL_TTL_SECONDS] }),
     widths: z.array(z.number().int()).meta({ examples: [[...IMAGE_WIDTHS]] }),
   })
   .meta({ id: 'StorageLimits' });

@@ -12,7 +12,7 @@ export function otpSmsConsumer(notifier: Notifier): Consumer<OtpRequested> {
     events: ['auth.otp.requested'],
     schema: events['auth.otp.requested'].envelope,
     async handle(event) {
-      await notifier.sendSms({ to: event.payload.phone_number, text: otpSmsText(String(event.payload.otp)) });
+      await notifier.sendSms({ to: event.payload.phone_number, text: otpSmsText(event.payload.otp) });
     },
   };
 }

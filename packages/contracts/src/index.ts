@@ -1,0 +1,14 @@
+/**
+ * `@marketplace/contracts`: zod schemas for every API request, response and event of the used-car
+ * marketplace (spec §7, issues 4–7), the route registry, the gateway routing rules and the generated
+ * OpenAPI 3.1 document.
+ */
+export * from './auth';
+export * from './cars';
+export * from './common';
+export * from './events';
+export * from './openapi';
+export * from './reference-data';
+export * from './routes';
+export * from './storage';
+export * from './test-drives';

@@ -1,0 +1,739 @@
+/**
+ * The route registry: every call of spec §7 plus the additions of issues 4–7, with the owning service,
+ * who may call it, its request schemas and its responses. The OpenAPI document (`openapi.ts`) and the
+ * gateway's route table are generated from it.
+ *
+ * Status codes: 201 for calls that create a record, 200 otherwise (a choice of this contract; the spec's
+ * client accepts any 2xx). Error bodies are always `{ message }` (spec §8). Every route that takes input
+ * may answer 400 (the message names the field), every signed-in route 401, every Admin route 403, and
+ * every route with a path id 404; these are added by {@link defineRoute}.
+ */
+import type { z } from 'zod';
+import {
+  authSessionResponse,
+  createUserBody,
+  facebookLoginQuery,
+  getAllUserQuery,
+  googleLoginBody,
+  jwksResponse,
+  loginBody,
+  profileResponse,
+  registerBody,
+  registerResponse,
+  resendOtpBody,
+  userIdParams,
+  userListResponse,
+  userMessageResponse,
+  verifyMobileOtpBody,
+} from './auth';
+import {
+  carCreateBody,
+  carDetailResponse,
+  carIdParams,
+  carSaveResponse,
+  carSearchQuery,
+  carSearchResponse,
+  carUpdateBody,
+  sellerCarListResponse,
+} from './cars';
+import { errorResponse, idParams, messageResponse, UPLOAD_CONTENT_TYPES } from './common';
+import {
+  brandCreateBody,
+  brandCreateResponse,
+  brandListQuery,
+  brandListResponse,
+  brandUpdateBody,
+  brandUpdateResponse,
+  modelCreateBody,
+  modelListQuery,
+  modelListResponse,
+  modelSaveResponse,
+  modelUpdateBody,
+  rtoCreateBody,
+  rtoListQuery,
+  rtoListResponse,
+  rtoSaveResponse,
+  rtoUpdateBody,
+  stateListQuery,
+  stateListResponse,
+  variantCreateBody,
+  variantListQuery,
+  variantListResponse,
+  variantSaveResponse,
+  variantUpdateBody,
+} from './reference-data';
+import {
+  storageLimitsResponse,
+  uploadBody,
+  uploadParams,
+  uploadResponse,
+  uploadUrlQuery,
+  uploadUrlResponse,
+} from './storage';
+import {
+  testDriveCreateBody,
+  testDriveCreateResponse,
+  testDriveListQuery,
+  testDriveListResponse,
+  testDriveStatusBody,
+  testDriveStatusResponse,
+  testDriveUpdateBody,
+  testDriveUpdateResponse,
+} from './test-drives';
+
+/** The backend services behind the gateway (ARCHITECTURE.md "Who owns what"). */
+export type ServiceName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage';
+/** Who may call a route: anyone, any signed-in user, or users with role Admin (spec §6). */
+export type Access = 'public' | 'user' | 'admin';
+/** HTTP methods used by the API (lower case, as OpenAPI path items). */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/** One documented response of a route; `schema` describes a JSON body unless `contentType` says otherwise. */
+export interface RouteResponse {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/** Request schemas of a route. Query and path values arrive as strings; `body` is JSON by default. */
+export interface RouteRequest {
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  /** Content types of the body; default `['application/json']`. */
+  bodyContentTypes?: readonly string[];
+}
+
+/** One API route: method, OpenAPI-style path (`/api/cars/{carId}`), owner, access, schemas, responses. */
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  service: ServiceName;
+  access: Access;
+  request?: RouteRequest;
+  responses: Record<number, RouteResponse>;
+}
+
+const error = (description: string): RouteResponse => ({ description, schema: errorResponse });
+
+/** Adds the standard error responses (400, 401, 403, 404) that follow from the route's shape. */
+function defineRoute(route: ApiRoute): ApiRoute {
+  const { request, access, path } = route;
+  const auto: Record<number, RouteResponse> = {};
+  if (request?.query || request?.body || request?.params) {
+    auto[400] = error('Invalid input; the message names the field');
+  }
+  if (access !== 'public') auto[401] = error('Not signed in, or the session is invalid or revoked');
+  if (access === 'admin') auto[403] = error('Role Admin required');
+  if (path.includes('{')) auto[404] = error('No such record (or not yours)');
+  return { ...route, responses: { ...auto, ...route.responses } };
+}
+
+const tooMany = { 429: error('Too many attempts; try again later (issue 4 rate limits)') };
+
+const routes: ApiRoute[] = [
+  // ------------------------------------------------------------------ auth (spec §7, issue 4)
+  {
+    method: 'post',
+    path: '/api/auth/googleLogin',
+    operationId: 'googleLogin',
+    summary: 'Sign in with a Google ID token',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: googleLoginBody },
+    responses: {
+      200: { description: 'Signed in; sets the auth-token cookie', schema: authSessionResponse },
+      401: error('The Google ID token is invalid'),
+      ...tooMany,
+      503: error('Google sign-in is not configured'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/facebookLogin',
+    operationId: 'facebookLogin',
+    summary: 'Sign in with a Facebook access token (in the query)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { query: facebookLoginQuery },
+    responses: {
+      200: { description: 'Signed in; sets the auth-token cookie', schema: authSessionResponse },
+      401: error('The Facebook access token is invalid'),
+      ...tooMany,
+      503: error('Facebook sign-in is not configured'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/register',
+    operationId: 'register',
+    summary: 'Sign up; sends a one-time code to the mobile number',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: registerBody },
+    responses: {
+      201: { description: 'Registered, not yet verified', schema: registerResponse },
+      409: error('The e-mail, username or phone number is taken (the message names it)'),
+      ...tooMany,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verifyMobileOtp',
+    operationId: 'verifyMobileOtp',
+    summary: 'Verify the mobile number with the one-time code; signs in',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: verifyMobileOtpBody },
+    responses: {
+      200: { description: 'Verified and signed in; sets the auth-token cookie', schema: authSessionResponse },
+      400: error('Invalid input, or the code is wrong, expired or used up'),
+      404: error('No pending verification for this phone number'),
+      ...tooMany,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/resendOtp',
+    operationId: 'resendOtp',
+    summary: 'Send a new one-time code (replaces the old one)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: resendOtpBody },
+    responses: {
+      200: { description: 'A new code was sent', schema: messageResponse },
+      404: error('No unverified user with this e-mail and phone number'),
+      ...tooMany,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    operationId: 'login',
+    summary: 'Sign in with e-mail and password',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: loginBody },
+    responses: {
+      200: { description: 'Signed in; sets the auth-token cookie', schema: authSessionResponse },
+      401: error('Wrong e-mail or password (one generic message)'),
+      403: error('The mobile number is not verified yet'),
+      ...tooMany,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/profile',
+    operationId: 'getProfile',
+    summary: 'The signed-in user (the user object itself)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'user',
+    responses: { 200: { description: 'The current user', schema: profileResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    operationId: 'logout',
+    summary: 'Sign out: clears the cookie and revokes the presented token, if any',
+    description: 'Public so that signing out always succeeds, even with an expired session.',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    responses: { 200: { description: 'Signed out', schema: messageResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/.well-known/jwks.json',
+    operationId: 'getJwks',
+    summary: 'Public keys that verify session tokens (issue 4)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    responses: { 200: { description: 'JSON Web Key Set', schema: jwksResponse } },
+  },
+  // ------------------------------------------------------------------ account admin (spec §7, issue 4)
+  {
+    method: 'get',
+    path: '/api/account/getAllUser',
+    operationId: 'getAllUsers',
+    summary: 'List users, optionally of one role',
+    tags: ['Account'],
+    service: 'auth',
+    access: 'admin',
+    request: { query: getAllUserQuery },
+    responses: { 200: { description: 'A JSON array of users', schema: userListResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/account/user/new',
+    operationId: 'createUser',
+    summary: 'Create a user (role defaults to User)',
+    tags: ['Account'],
+    service: 'auth',
+    access: 'admin',
+    request: { body: createUserBody },
+    responses: {
+      201: { description: 'Created', schema: userMessageResponse },
+      409: error('The e-mail, username or phone number is taken (the message names it)'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/account/user/{id}',
+    operationId: 'deleteUser',
+    summary: 'Delete a user',
+    tags: ['Account'],
+    service: 'auth',
+    access: 'admin',
+    request: { params: userIdParams },
+    responses: {
+      200: { description: 'Deleted', schema: userMessageResponse },
+      409: error('An admin cannot delete their own account'),
+    },
+  },
+  // ------------------------------------------------------------------ cars (spec §7, issues 5 and 6)
+  {
+    method: 'get',
+    path: '/api/cars',
+    operationId: 'searchCars',
+    summary: 'Search and filter cars for sale, newest first, 9 per page by default',
+    tags: ['Cars'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: carSearchQuery },
+    responses: { 200: { description: 'One page of cars and the total count', schema: carSearchResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/cars/seller',
+    operationId: 'listSellerCars',
+    summary: "The signed-in seller's cars",
+    tags: ['Cars'],
+    service: 'listing',
+    access: 'user',
+    responses: { 200: { description: "The seller's cars", schema: sellerCarListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/cars/{carId}',
+    operationId: 'getCar',
+    summary: 'One car with all its details',
+    tags: ['Cars'],
+    service: 'catalog',
+    access: 'public',
+    request: { params: carIdParams },
+    responses: {
+      200: { description: 'The car', schema: carDetailResponse },
+      404: error('No such car (unknown or malformed id)'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/cars',
+    operationId: 'createCar',
+    summary: 'List a car for sale',
+    tags: ['Cars'],
+    service: 'listing',
+    access: 'user',
+    request: { body: carCreateBody },
+    responses: { 201: { description: 'Listed', schema: carSaveResponse } },
+  },
+  {
+    method: 'put',
+    path: '/api/cars/{carId}',
+    operationId: 'updateCar',
+    summary: 'Change price, km driven, description, images or status of a listing (seller or Admin)',
+    tags: ['Cars'],
+    service: 'listing',
+    access: 'user',
+    request: { params: carIdParams, body: carUpdateBody },
+    responses: {
+      200: { description: 'Updated', schema: carSaveResponse },
+      403: error('Only the seller or an Admin may change this listing'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/cars/{carId}',
+    operationId: 'deleteCar',
+    summary: 'Remove a listing (seller or Admin)',
+    tags: ['Cars'],
+    service: 'listing',
+    access: 'user',
+    request: { params: carIdParams },
+    responses: {
+      200: { description: 'Deleted', schema: messageResponse },
+      403: error('Only the seller or an Admin may delete this listing'),
+    },
+  },
+  // ------------------------------------------------------------------ states and RTO (spec §7, issue 5)
+  {
+    method: 'get',
+    path: '/api/carstate',
+    operationId: 'listStates',
+    summary: 'States and union territories',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: stateListQuery },
+    responses: { 200: { description: 'States', schema: stateListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/RTO',
+    operationId: 'listRtos',
+    summary: 'RTO offices, optionally of one state',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: rtoListQuery },
+    responses: { 200: { description: 'RTO offices', schema: rtoListResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/RTO',
+    operationId: 'createRto',
+    summary: 'Add an RTO office',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { body: rtoCreateBody },
+    responses: {
+      201: { description: 'Created', schema: rtoSaveResponse },
+      409: error('The RTO code exists already'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/RTO/{id}',
+    operationId: 'updateRto',
+    summary: 'Change an RTO office',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams, body: rtoUpdateBody },
+    responses: {
+      200: { description: 'Updated', schema: rtoSaveResponse },
+      409: error('The RTO code exists already'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/RTO/{id}',
+    operationId: 'deleteRto',
+    summary: 'Delete an RTO office',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams },
+    responses: { 200: { description: 'Deleted', schema: messageResponse } },
+  },
+  // ------------------------------------------------------------------ brands (spec §7, issue 5)
+  {
+    method: 'get',
+    path: '/api/carbrand',
+    operationId: 'listBrands',
+    summary: 'Car brands with their models',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: brandListQuery },
+    responses: { 200: { description: 'Brands', schema: brandListResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/carbrand',
+    operationId: 'createBrand',
+    summary: 'Add a brand (logoKey from a logo upload)',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { body: brandCreateBody },
+    responses: {
+      201: { description: 'Created', schema: brandCreateResponse },
+      409: error('A brand with this name exists already'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/carbrand/{id}',
+    operationId: 'updateBrand',
+    summary: 'Change a brand (logoKey only with a new logo)',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams, body: brandUpdateBody },
+    responses: {
+      200: { description: 'Updated', schema: brandUpdateResponse },
+      409: error('A brand with this name exists already'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/carbrand/{id}',
+    operationId: 'deleteBrand',
+    summary: 'Delete a brand that has no models or cars',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'Deleted', schema: messageResponse },
+      409: error('The brand still has models or cars'),
+    },
+  },
+  // ------------------------------------------------------------------ models (spec §7, issue 5)
+  {
+    method: 'get',
+    path: '/api/carModel',
+    operationId: 'listModels',
+    summary: 'Car models, optionally of one brand and year',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: modelListQuery },
+    responses: { 200: { description: 'Models', schema: modelListResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/carModel',
+    operationId: 'createModel',
+    summary: 'Add a model',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { body: modelCreateBody },
+    responses: {
+      201: { description: 'Created', schema: modelSaveResponse },
+      409: error('This brand has a model with this name and year already'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/carModel/{id}',
+    operationId: 'updateModel',
+    summary: 'Change a model',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams, body: modelUpdateBody },
+    responses: {
+      200: { description: 'Updated', schema: modelSaveResponse },
+      409: error('The change conflicts with an existing model or its variants'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/carModel/{id}',
+    operationId: 'deleteModel',
+    summary: 'Delete a model that has no variants or cars',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'Deleted', schema: messageResponse },
+      409: error('The model still has variants or cars'),
+    },
+  },
+  // ------------------------------------------------------------------ variants (spec §7, issue 5)
+  {
+    method: 'get',
+    path: '/api/carVariant',
+    operationId: 'listVariants',
+    summary: 'Car variants, filtered by brand, model, fuel type and transmission',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: variantListQuery },
+    responses: { 200: { description: 'Variants', schema: variantListResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/carVariant',
+    operationId: 'createVariant',
+    summary: "Add a variant (fuel type and transmission among its model's)",
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { body: variantCreateBody },
+    responses: {
+      201: { description: 'Created', schema: variantSaveResponse },
+      409: error('This model has a variant with this name already'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/carVariant/{id}',
+    operationId: 'updateVariant',
+    summary: 'Change a variant',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams, body: variantUpdateBody },
+    responses: {
+      200: { description: 'Updated', schema: variantSaveResponse },
+      409: error('The change conflicts with an existing variant'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/carVariant/{id}',
+    operationId: 'deleteVariant',
+    summary: 'Delete a variant that no car uses (path from issue 5)',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'admin',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'Deleted', schema: messageResponse },
+      409: error('Cars still use this variant'),
+    },
+  },
+  // ------------------------------------------------------------------ test drives (spec §7, issue 7)
+  {
+    method: 'post',
+    path: '/api/testDrive',
+    operationId: 'bookTestDrive',
+    summary: 'Book a free test drive',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { body: testDriveCreateBody },
+    responses: {
+      201: { description: 'Booked (status Pending)', schema: testDriveCreateResponse },
+      404: error('No such car'),
+      409: error('The slot is taken, or the car is your own'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/testDrive',
+    operationId: 'listMyTestDrives',
+    summary: "The signed-in user's bookings; keyword matches the car's name",
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { query: testDriveListQuery },
+    responses: { 200: { description: 'Bookings', schema: testDriveListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/testDrive/admin',
+    operationId: 'listAllTestDrives',
+    summary: 'Every booking (Admin; issue 7)',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'admin',
+    request: { query: testDriveListQuery },
+    responses: { 200: { description: 'Bookings', schema: testDriveListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/testDrive/seller',
+    operationId: 'listSellerTestDrives',
+    summary: "Bookings for the signed-in seller's cars (issue 7; path chosen by this contract)",
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { query: testDriveListQuery },
+    responses: { 200: { description: 'Bookings', schema: testDriveListResponse } },
+  },
+  {
+    method: 'put',
+    path: '/api/testDrive/{id}',
+    operationId: 'rescheduleTestDrive',
+    summary: 'Change the date and time of a booking (booker or Admin)',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { params: idParams, body: testDriveUpdateBody },
+    responses: {
+      200: { description: 'The updated booking itself', schema: testDriveUpdateResponse },
+      409: error('The booking is Confirmed or Completed, or the slot is taken'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/testDrive/{id}',
+    operationId: 'cancelTestDrive',
+    summary: 'Cancel a booking (booker or Admin)',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'Cancelled', schema: messageResponse },
+      409: error('The booking is Confirmed or Completed'),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/testDrive/{id}/status',
+    operationId: 'setTestDriveStatus',
+    summary: "Confirm, complete or cancel a booking (the car's seller or an Admin; issue 7)",
+    description: 'Allowed: Pending → Confirmed → Completed; Pending or Confirmed → Cancelled.',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'user',
+    request: { params: idParams, body: testDriveStatusBody },
+    responses: {
+      200: { description: 'Status changed', schema: testDriveStatusResponse },
+      409: error('The status cannot change that way'),
+    },
+  },
+  // ------------------------------------------------------------------ storage (spec §7, issue 6)
+  {
+    method: 'post',
+    path: '/api/storage/getUrl',
+    operationId: 'getUploadUrl',
+    summary: 'A signed URL to upload one car image or brand logo',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'user',
+    request: { query: uploadUrlQuery },
+    responses: { 200: { description: 'Upload URL and key', schema: uploadUrlResponse } },
+  },
+  {
+    method: 'put',
+    path: '/api/storage/upload/{key}',
+    operationId: 'uploadImage',
+    summary: 'Upload the image bytes to a signed URL (no credentials; the signature authorises)',
+    description:
+      'Clients use uploadUrl exactly as returned; its query parameters carry the signature. ' +
+      'JPEG, PNG or WebP, at most 10 MB and 8000×8000 px. This path is a guess of the contract.',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'public',
+    request: { params: uploadParams, body: uploadBody, bodyContentTypes: UPLOAD_CONTENT_TYPES },
+    responses: {
+      200: { description: 'Stored', schema: uploadResponse },
+      400: error('Not a JPEG, PNG or WebP image, or larger than 8000×8000'),
+      403: error('The signature is invalid or expired'),
+      413: error('Larger than 10 MB'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/storage/limits',
+    operationId: 'getStorageLimits',
+    summary: 'Upload limits (a guess of this contract)',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'public',
+    responses: { 200: { description: 'Limits', schema: storageLimitsResponse } },
+  },
+];
+
+/** Every route of the API (spec §7; issues 4–7), with the standard error responses added. */
+export const apiRoutes: ApiRoute[] = routes.map(defineRoute);
