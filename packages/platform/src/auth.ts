@@ -2,7 +2,7 @@
  * Authentication shared by every service: JWTs signed by the auth service with an ES256 key (jose),
  * verified by each service against the auth service's JWKS (distributed) or the in-process key set
  * (embedded). The token comes from the `auth-token` cookie or `Authorization: Bearer`. A token whose id
- * (`jti`) is in the revocation cache (`revoked:<jti>`, written on logout) is refused.
+ * is revoked (logout) or whose user is revoked (deleted) in the cache is refused.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -122,13 +122,31 @@ export function createTokenVerifier(opts: {
         const { payload } = await jwtVerify(token, keys, { issuer: opts.issuer, algorithms: [ALG] });
         const role = payload.role === 'Admin' ? 'Admin' : 'User';
         if (!payload.sub || !payload.jti || !payload.exp) return undefined;
-        if (opts.cache && (await opts.cache.get(`revoked:${payload.jti}`))) return undefined;
+        if (opts.cache && (await isRevoked(opts.cache, payload.jti, payload.sub))) return undefined;
         return { id: payload.sub, role, jti: payload.jti, exp: payload.exp };
       } catch {
         return undefined;
       }
     },
   };
+}
+
+const revokedTokenKey = (jti: string) => `revoked:${jti}`;
+const revokedUserKey = (userId: string) => `revoked-user:${userId}`;
+
+async function isRevoked(cache: Cache, jti: string, userId: string): Promise<boolean> {
+  return Boolean((await cache.get(revokedTokenKey(jti))) ?? (await cache.get(revokedUserKey(userId))));
+}
+
+/** Denies the token `principal` came with until it expires (logout). */
+export async function revokeToken(cache: Cache, principal: Principal, now = Date.now()): Promise<void> {
+  const ttlMs = principal.exp * 1000 - now;
+  if (ttlMs > 0) await cache.set(revokedTokenKey(principal.jti), '1', ttlMs);
+}
+
+/** Denies every token of `userId` issued so far, for the longest session lifetime (user deleted). */
+export async function revokeUser(cache: Cache, userId: string): Promise<void> {
+  await cache.set(revokedUserKey(userId), '1', SESSION_TTL_MS);
 }
 
 function tokenFrom(header: string | undefined, cookieHeader: string | undefined): string | undefined {

@@ -35,6 +35,8 @@ export const configSchema = z.object({
   AMQP_EXCHANGE: z.string().default('marketplace.events'),
   /** Redis URL; absent → in-memory cache and rate limits. */
   REDIS_URL: optionalUrl,
+  /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default(''),
   /** Public base URL of the gateway, used in links and signed upload URLs. */
   PUBLIC_URL: optionalUrl,
   /** Secret for HMAC-signed upload URLs (storage). */
@@ -44,6 +46,20 @@ export const configSchema = z.object({
   /** Services other than auth verify tokens against this JWKS; absent → the in-process auth key (embedded). */
   JWKS_URL: optionalUrl,
   JWT_ISSUER: z.string().default('used-car-marketplace'),
+  /** Google sign-in: OAuth client id (the ID token's audience); absent → googleLogin answers 503. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Google's JWKS (ID token signing keys); tests point it at a local server. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Accepted `iss` values of Google ID tokens, comma-separated. */
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  /** Facebook sign-in: app id and secret (for `debug_token`); absent → facebookLogin answers 503. */
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  /** Graph API base URL (with version); tests point it at a local server. */
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  /** First administrator; in development a default one is created when unset (printed at start). */
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   /** Global gateway limit: requests per client IP per minute. */
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Largest JSON body accepted, in bytes (default 1 MiB). */

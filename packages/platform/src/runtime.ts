@@ -65,7 +65,11 @@ export async function createInfrastructure(
   const broker = config.AMQP_URL
     ? await createRabbitBroker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, retry, logger })
     : createInProcessBroker({ retry, logger });
-  const { cache, rateLimiters } = createCachePorts({ redisUrl: config.REDIS_URL, logger });
+  const { cache, rateLimiters } = createCachePorts({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+  });
   const signingKey =
     opts.signsTokens || !config.JWKS_URL
       ? await loadSigningKey({ pem: config.JWT_PRIVATE_KEY, dataDir: config.dataDir })

@@ -4,19 +4,30 @@
  * Each `services/<name>/src/main.ts` is one call to `runStandalone`.
  */
 import { authenticate } from './auth';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { createHttpApp, listen, onShutdownSignal, type RunningServer } from './http';
-import { createLogger } from './logger';
-import { createInfrastructure, startServices } from './runtime';
+import { createLogger, type Logger } from './logger';
+import { createInfrastructure, type Infrastructure, type RunningServices, startServices } from './runtime';
 import type { ServiceModule } from './service';
 
-/** Starts `module` alone; resolves once it listens. @throws ConfigError or a connection error at start. */
-export async function runStandalone(
+export interface RunningService {
+  server: RunningServer;
+  infra: Infrastructure;
+  services: RunningServices;
+  /** Stops the server, the relays, then closes the infrastructure. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `module` behind the shared HTTP app on `config.PORT` (0 = any; tests). Seeders run at every
+ * start (they are idempotent).
+ * @throws a connection error when a configured server cannot be reached.
+ */
+export async function startService(
   module: ServiceModule,
-  env: Record<string, string | undefined> = process.env,
-): Promise<RunningServer> {
-  const config = loadConfig(env);
-  const logger = createLogger({ level: config.LOG_LEVEL, name: module.name });
+  config: Config,
+  logger: Logger,
+): Promise<RunningService> {
   const infra = await createInfrastructure(config, logger, { signsTokens: module.name === 'auth' });
   const services = await startServices(infra, [module], { seed: true });
   const app = createHttpApp({
@@ -27,11 +38,27 @@ export async function runStandalone(
     readiness: infra.readiness,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
-  logger.info({ url: server.url }, `${module.name} service listening`);
-  onShutdownSignal(logger, async () => {
-    await server.stop();
-    await services.stop();
-    await infra.close();
-  });
-  return server;
+  return {
+    server,
+    infra,
+    services,
+    async stop() {
+      await server.stop();
+      await services.stop();
+      await infra.close();
+    },
+  };
+}
+
+/** Starts `module` alone from the environment, with graceful shutdown on SIGINT/SIGTERM. @throws ConfigError or a connection error at start. */
+export async function runStandalone(
+  module: ServiceModule,
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningService> {
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.LOG_LEVEL, name: module.name });
+  const running = await startService(module, config, logger);
+  logger.info({ url: running.server.url }, `${module.name} service listening`);
+  onShutdownSignal(logger, () => running.stop());
+  return running;
 }

@@ -13,6 +13,8 @@ import {
   loadSigningKey,
   requireAdmin,
   requireUser,
+  revokeToken,
+  revokeUser,
   signSessionToken,
 } from '../src/index';
 
@@ -45,8 +47,12 @@ describe('session tokens', async () => {
         await signSessionToken(key, { id: 'u1', role: 'User' }, { issuer: 'evil', jti: 'y' }),
       ),
     ).toBeUndefined();
-    await cache.set('revoked:j1', '1', 60_000);
+    await revokeToken(cache, (await verifier.verify(token))!);
     expect(await verifier.verify(token)).toBeUndefined();
+    const other2 = await signSessionToken(key, { id: 'u9', role: 'User' }, { issuer: 'test', jti: 'j9' });
+    expect(await verifier.verify(other2)).toMatchObject({ id: 'u9' });
+    await revokeUser(cache, 'u9');
+    expect(await verifier.verify(other2)).toBeUndefined();
   });
 
   it('guards routes by cookie or bearer token, with 401 and 403 as { message }', async () => {

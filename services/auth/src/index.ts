@@ -1,9 +1,57 @@
-/** Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md). */
-import { defineService } from '@marketplace/platform';
+/** Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md, issue 4). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineService, type ServicePorts } from '@marketplace/platform';
+import { bootstrapAdmin, DEV_ADMIN } from './domain/admin';
+import { hashSecret } from './domain/secrets';
+import { createSocialProviders } from './providers/index';
 import { authRoutes } from './routes';
+import { userStore } from './store';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+/** Creates the first administrator when missing (idempotent; runs at every start). */
+async function ensureAdmin(ports: ServicePorts): Promise<void> {
+  const admin = bootstrapAdmin(ports.config);
+  if (!admin) {
+    ports.logger.warn('no ADMIN_EMAIL/ADMIN_PASSWORD: no administrator is created');
+    return;
+  }
+  if (!(await userStore.byEmail(ports.db, admin.email))) {
+    const passwordHash = await hashSecret(admin.password);
+    await ports.outbox.transaction(async (tx, emit) => {
+      const user = await userStore.insert(tx, {
+        name: 'Administrator',
+        username: admin.isDevDefault ? DEV_ADMIN.username : null,
+        email: admin.email,
+        passwordHash,
+        role: 'Admin',
+        verified: true,
+      });
+      await emit('auth.user.registered', {
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        role: 'Admin',
+        verified: true,
+        provider: 'admin',
+      });
+    });
+  }
+  if (admin.isDevDefault) {
+    ports.logger.warn(
+      { email: admin.email, password: admin.password },
+      'development administrator (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
+    );
+  }
+}
 
 export const authService = defineService({
   name: 'auth',
   schema: 'auth',
-  create: (ports) => ({ router: authRoutes(ports) }),
+  migrationsFolder,
+  async create(ports) {
+    await ensureAdmin(ports);
+    return { router: authRoutes(ports, createSocialProviders(ports.config)) };
+  },
 });

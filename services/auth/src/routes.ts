@@ -1,13 +1,310 @@
-/** HTTP routes of the auth service (spec §7 "Authentication and account"). */
-import type { ServicePorts } from '@marketplace/platform';
-import { Router } from 'express';
+/**
+ * HTTP routes of the auth service (spec §7 "Authentication and account", issue 4):
+ * sign-up with a mobile one-time code, login, Google and Facebook sign-in, profile, logout, JWKS,
+ * and the Admin-only account administration under /api/account.
+ */
+import {
+  createUserBody,
+  facebookLoginQuery,
+  getAllUserQuery,
+  googleLoginBody,
+  loginBody,
+  registerBody,
+  resendOtpBody,
+  userIdParams,
+  verifyMobileOtpBody,
+} from '@marketplace/contracts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+  parseInput,
+  requireAdmin,
+  requireUser,
+  revokeToken,
+  revokeUser,
+  type ServicePorts,
+  unauthorized,
+} from '@marketplace/platform';
+import { type Request, Router } from 'express';
+import { DEFAULT_AVATAR_SVG } from './domain/avatar';
+import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './domain/rules';
+import { generateOtp, hashSecret, otpFromNumber, verifySecret } from './domain/secrets';
+import { takenField, toApiUser } from './domain/users';
+import type { SocialIdentity, SocialProviders } from './providers/index';
+import { createAuthLimiters, enforce } from './rate-limits';
+import { endSession, startSession } from './sessions';
+import { otpStore, type UserRow, userStore } from './store';
 
-/** The router; for now the public JWKS other services verify session tokens with. */
-export function authRoutes(ports: ServicePorts): Router {
+const ip = (req: Request) => req.ip ?? 'unknown';
+
+/** The auth service's router. */
+export function authRoutes(ports: ServicePorts, providers: SocialProviders): Router {
+  const { db, outbox } = ports;
+  const limit = createAuthLimiters(ports.rateLimiters);
   const router = Router();
+
+  /** Writes a fresh code for the user's phone (replacing any earlier one) and asks for the SMS. */
+  async function requestOtp(
+    emit: Parameters<Parameters<typeof outbox.transaction>[0]>[1],
+    tx: typeof db,
+    user: UserRow,
+    purpose: 'register' | 'resend',
+  ) {
+    const otp = generateOtp();
+    const expiresAt = new Date(ports.clock().getTime() + OTP_TTL_MS);
+    await otpStore.replace(tx, {
+      phoneNumber: user.phoneNumber!,
+      userId: user.id,
+      codeHash: await hashSecret(otp),
+      expiresAt,
+    });
+    await emit('auth.otp.requested', {
+      userId: user.id,
+      phone_number: user.phoneNumber!,
+      email: user.email,
+      otp,
+      expiresAt: expiresAt.toISOString(),
+      purpose,
+    });
+  }
+
+  /** 409 naming the identifier another user already holds. */
+  async function assertAvailable(ids: { email: string; username?: string; phoneNumber?: string }) {
+    const field = takenField(await userStore.holding(db, ids), ids);
+    if (field) throw conflict(messages.taken(field));
+  }
+
+  /** Runs `fn`; a unique violation (a race with another sign-up) becomes the 409 of assertAvailable. */
+  async function inserting<T>(
+    ids: { email: string; username?: string; phoneNumber?: string },
+    fn: () => Promise<T>,
+  ) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) await assertAvailable(ids);
+      throw err;
+    }
+  }
+
   router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
     res.json(ports.signingKey?.jwks ?? { keys: [] });
   });
+
+  router.get('/api/auth/avatar/default.svg', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=86400');
+    res.type('image/svg+xml').send(DEFAULT_AVATAR_SVG);
+  });
+
+  router.post('/api/auth/register', async (req, res) => {
+    const body = parseInput(registerBody, req.body);
+    await enforce(res, [[limit.registerPerIp, ip(req)]]);
+    const ids = { email: body.email, username: body.username, phoneNumber: body.phone_number };
+    await assertAvailable(ids);
+    const passwordHash = await hashSecret(body.password);
+    await inserting(ids, () =>
+      outbox.transaction(async (tx, emit) => {
+        const user = await userStore.insert(tx, {
+          name: body.name,
+          username: body.username,
+          email: body.email,
+          phoneNumber: body.phone_number,
+          passwordHash,
+          role: 'User',
+          verified: false,
+        });
+        await emit('auth.user.registered', {
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          phone_number: body.phone_number,
+          username: body.username,
+          role: user.role,
+          verified: false,
+          provider: 'password',
+        });
+        await requestOtp(emit, tx, user, 'register');
+      }),
+    );
+    res
+      .status(201)
+      .json({ data: { phone_number: body.phone_number, email: body.email }, message: messages.registered });
+  });
+
+  router.post('/api/auth/verifyMobileOtp', async (req, res) => {
+    const body = parseInput(verifyMobileOtpBody, req.body);
+    await enforce(res, [
+      [limit.verifyPerIp, ip(req)],
+      [limit.verifyPerPhone, body.phone_number],
+    ]);
+    const pending = await otpStore.byPhone(db, body.phone_number);
+    if (!pending) throw badRequest(messages.noOtp);
+    if (pending.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(messages.otpLocked);
+    if (pending.expiresAt.getTime() <= ports.clock().getTime()) throw badRequest(messages.otpExpired);
+    if (!(await verifySecret(pending.codeHash, otpFromNumber(body.otp)))) {
+      const attempts = await otpStore.countFailure(db, body.phone_number);
+      throw badRequest(attempts >= OTP_MAX_ATTEMPTS ? messages.otpLocked : messages.otpWrong);
+    }
+    const user = await outbox.transaction(async (tx, emit) => {
+      const updated = await userStore.update(tx, pending.userId, { verified: true });
+      if (!updated) throw badRequest(messages.noOtp);
+      await otpStore.remove(tx, body.phone_number, pending.userId);
+      await emit('auth.user.verified', {
+        userId: updated.id,
+        name: updated.name,
+        email: updated.email,
+        ...(updated.phoneNumber ? { phone_number: updated.phoneNumber } : {}),
+      });
+      return updated;
+    });
+    const tokenId = await startSession(ports, req, res, user);
+    res.json({ user: toApiUser(user), tokenId });
+  });
+
+  router.post('/api/auth/resendOtp', async (req, res) => {
+    const body = parseInput(resendOtpBody, req.body);
+    await enforce(res, [
+      [limit.resendPerIp, ip(req)],
+      [limit.resendPerPhone30s, body.phone_number],
+      [limit.resendPerPhoneHour, body.phone_number],
+    ]);
+    const user = await userStore.byEmail(db, body.email);
+    if (!user || user.phoneNumber !== body.phone_number || user.verified)
+      throw notFound(messages.noUnverifiedAccount);
+    await outbox.transaction((tx, emit) => requestOtp(emit, tx, user, 'resend'));
+    res.json({ message: messages.otpResent });
+  });
+
+  router.post('/api/auth/login', async (req, res) => {
+    const body = parseInput(loginBody, req.body);
+    await enforce(res, [
+      [limit.loginPerIp, ip(req)],
+      [limit.loginPerAccount, body.email],
+    ]);
+    const user = await userStore.byEmail(db, body.email);
+    if (!user?.passwordHash || !(await verifySecret(user.passwordHash, body.password))) {
+      throw unauthorized(messages.badCredentials);
+    }
+    if (!user.verified) throw new HttpError(403, messages.unverified);
+    await limit.loginPerAccount.reset(body.email);
+    const tokenId = await startSession(ports, req, res, user);
+    res.json({ user: toApiUser(user), tokenId });
+  });
+
+  /** Signs in with a provider identity: the linked user, else the user with that e-mail (linked now), else a new one. */
+  async function socialSignIn(identity: SocialIdentity): Promise<UserRow> {
+    const linked = await userStore.byProvider(db, identity.provider, identity.providerId);
+    if (linked) return linked;
+    const link =
+      identity.provider === 'google'
+        ? { googleSub: identity.providerId }
+        : { facebookId: identity.providerId };
+    const byEmail = await userStore.byEmail(db, identity.email);
+    if (byEmail) return (await userStore.update(db, byEmail.id, { ...link, verified: true }))!;
+    return inserting({ email: identity.email }, () =>
+      outbox.transaction(async (tx, emit) => {
+        const user = await userStore.insert(tx, {
+          name: identity.name,
+          email: identity.email,
+          role: 'User',
+          verified: true,
+          profile: identity.picture ?? null,
+          ...link,
+        });
+        await emit('auth.user.registered', {
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          verified: true,
+          provider: identity.provider,
+        });
+        return user;
+      }),
+    );
+  }
+
+  router.post('/api/auth/googleLogin', async (req, res) => {
+    const body = parseInput(googleLoginBody, req.body);
+    await enforce(res, [[limit.loginPerIp, ip(req)]]);
+    const user = await socialSignIn(await providers.google.verify(body.tokenId));
+    const tokenId = await startSession(ports, req, res, user);
+    res.json({ user: toApiUser(user), tokenId });
+  });
+
+  router.post('/api/auth/facebookLogin', async (req, res) => {
+    const query = parseInput(facebookLoginQuery, req.query);
+    await enforce(res, [[limit.loginPerIp, ip(req)]]);
+    const user = await socialSignIn(await providers.facebook.verify(query.access_token));
+    const tokenId = await startSession(ports, req, res, user);
+    res.json({ user: toApiUser(user), tokenId });
+  });
+
+  router.get('/api/auth/profile', requireUser, async (req, res) => {
+    const user = await userStore.byId(db, req.principal!.id);
+    if (!user) throw unauthorized(messages.sessionGone);
+    res.json(toApiUser(user));
+  });
+
+  router.post('/api/auth/logout', async (req, res) => {
+    if (req.principal) await revokeToken(ports.cache, req.principal, ports.clock().getTime());
+    endSession(req, res);
+    res.json({ message: messages.loggedOut });
+  });
+
+  router.get('/api/account/getAllUser', requireAdmin, async (req, res) => {
+    const query = parseInput(getAllUserQuery, req.query);
+    res.json((await userStore.list(db, query.userType)).map(toApiUser));
+  });
+
+  router.post('/api/account/user/new', requireAdmin, async (req, res) => {
+    const body = parseInput(createUserBody, req.body);
+    const ids = { email: body.email, username: body.username, phoneNumber: body.phone_number };
+    await assertAvailable(ids);
+    const passwordHash = await hashSecret(body.password);
+    const user = await inserting(ids, () =>
+      outbox.transaction(async (tx, emit) => {
+        const created = await userStore.insert(tx, {
+          name: body.name,
+          username: body.username,
+          email: body.email,
+          phoneNumber: body.phone_number ?? null,
+          passwordHash,
+          role: body.role,
+          verified: true,
+        });
+        await emit('auth.user.registered', {
+          userId: created.id,
+          name: created.name,
+          email: created.email,
+          ...(created.phoneNumber ? { phone_number: created.phoneNumber } : {}),
+          username: body.username,
+          role: created.role,
+          verified: true,
+          provider: 'admin',
+        });
+        return created;
+      }),
+    );
+    res.status(201).json({ message: messages.userCreated, data: toApiUser(user) });
+  });
+
+  router.delete('/api/account/user/:id', requireAdmin, async (req, res) => {
+    const { id } = parseInput(userIdParams, req.params);
+    if (id === req.principal!.id) throw conflict(messages.cannotDeleteSelf);
+    const deleted = await outbox.transaction(async (tx, emit) => {
+      const row = await userStore.remove(tx, id);
+      if (!row) throw notFound(messages.userNotFound);
+      await emit('auth.user.deleted', { userId: row.id, deletedBy: req.principal!.id });
+      return row;
+    });
+    await revokeUser(ports.cache, deleted.id);
+    res.json({ message: messages.userDeleted, data: toApiUser(deleted) });
+  });
+
   return router;
 }

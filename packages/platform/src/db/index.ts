@@ -3,8 +3,8 @@
  * - `pglite`: PostgreSQL compiled to WebAssembly, in process, files under a directory (embedded mode;
  *   one instance holds every service's schema, see docs/adr/0003).
  * - `postgres`: node-postgres pool on DATABASE_URL (distributed mode).
- * Each service owns one PostgreSQL schema; `prepareSchema` creates it, the platform's messaging tables
- * (outbox, inbox) and applies the service's Drizzle migrations at start.
+ * Each service owns one PostgreSQL schema; `prepareSchema` applies the service's Drizzle migrations
+ * (the first creates the schema) and then the platform's messaging tables (outbox, inbox) at start.
  */
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,7 +24,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
-  /** Creates `schema`, its outbox/inbox tables, then applies the Drizzle migrations in `migrationsFolder`. */
+  /** Applies the Drizzle migrations in `migrationsFolder`, then creates `schema` (if still missing) and its outbox/inbox tables. */
   prepareSchema(opts: { schema: string; migrationsFolder?: string }): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
@@ -49,12 +49,28 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** True when `err` (or its cause, as Drizzle wraps driver errors) is a PostgreSQL unique violation (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Validates a schema name (it is interpolated into DDL). @throws Error when not a plain identifier. */
 export function assertSchemaName(schema: string): string {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   return schema;
+}
+
+/**
+ * Where Drizzle records applied migrations: table `drizzle.__migrations_<schema>`. Kept outside the
+ * service schema because drizzle-kit's first migration creates that schema itself.
+ */
+function migrationConfig(schema: string, migrationsFolder: string) {
+  return { migrationsFolder, migrationsSchema: 'drizzle', migrationsTable: `__migrations_${schema}` };
 }
 
 /** Opens the database chosen by `opts` (see DatabaseOptions). */
@@ -71,14 +87,11 @@ async function createPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     db,
     async prepareSchema({ schema, migrationsFolder }) {
-      await client.exec(messagingDdl(assertSchemaName(schema)));
+      assertSchemaName(schema);
       if (migrationsFolder && fs.existsSync(migrationsFolder)) {
-        await migratePglite(drizzlePglite(client), {
-          migrationsFolder,
-          migrationsSchema: schema,
-          migrationsTable: '__migrations',
-        });
+        await migratePglite(drizzlePglite(client), migrationConfig(schema, migrationsFolder));
       }
+      await client.exec(messagingDdl(schema));
     },
     ping: () => ping(db),
     close: () => client.close(),
@@ -100,14 +113,11 @@ async function createPostgres(url: string, max: number): Promise<Database> {
         // One migrator at a time across replicas starting together.
         await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
         await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await client.query(messagingDdl(assertSchemaName(schema)));
+        assertSchemaName(schema);
         if (migrationsFolder && fs.existsSync(migrationsFolder)) {
-          await migrateNodePg(drizzleNodePg(client), {
-            migrationsFolder,
-            migrationsSchema: schema,
-            migrationsTable: '__migrations',
-          });
+          await migrateNodePg(drizzleNodePg(client), migrationConfig(schema, migrationsFolder));
         }
+        await client.query(messagingDdl(schema));
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => {});
         client.release();

@@ -18,6 +18,12 @@ const widgets = pgSchema(FIXTURE_SCHEMA).table('widgets', {
 });
 const counters = pgSchema(FIXTURE_SCHEMA).table('counters', { n: integer('n').notNull() });
 
+/** Removes the fixture schema and its migration journal (the real server keeps both between runs). */
+async function dropFixture(database: Database) {
+  await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${FIXTURE_SCHEMA}" CASCADE`));
+  await database.db.execute(sql.raw(`DROP TABLE IF EXISTS drizzle.__migrations_${FIXTURE_SCHEMA}`));
+}
+
 // Under CI=true this throws when PostgreSQL is missing, failing the file (never a skip).
 const postgresUrl = await requireServer('postgres');
 
@@ -30,14 +36,14 @@ describe.each([
   beforeAll(async () => {
     if (skip) return;
     database = await createDatabase(url ? { url, poolSize: 3 } : {});
-    await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${FIXTURE_SCHEMA}" CASCADE`));
+    await dropFixture(database);
     await database.prepareSchema({ schema: FIXTURE_SCHEMA, migrationsFolder });
     await database.db.execute(sql.raw(`CREATE TABLE "${FIXTURE_SCHEMA}".counters (n integer NOT NULL)`));
   });
 
   afterAll(async () => {
     if (!database) return;
-    await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${FIXTURE_SCHEMA}" CASCADE`));
+    await dropFixture(database);
     await database.close();
   });
 
@@ -57,7 +63,7 @@ describe.each([
       await database!.prepareSchema({ schema: FIXTURE_SCHEMA, migrationsFolder });
       const applied = await queryRows<{ n: number }>(
         database!.db,
-        sql.raw(`SELECT count(*)::int AS n FROM "${FIXTURE_SCHEMA}".__migrations`),
+        sql.raw(`SELECT count(*)::int AS n FROM drizzle.__migrations_${FIXTURE_SCHEMA}`),
       );
       expect(applied[0]?.n).toBe(2);
     });

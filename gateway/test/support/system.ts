@@ -1,0 +1,106 @@
+/**
+ * Test harness: the embedded system on port 0 with a temp DATA_DIR, either on the embedded adapters or on
+ * the real PostgreSQL (a fresh database per run, dropped afterwards) and Redis (a unique key prefix).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, loadConfig } from '@marketplace/platform';
+import pg from 'pg';
+import { uniqueName } from '../../../test-support/servers';
+import { type EmbeddedSystem, startEmbedded } from '../../src/embedded';
+
+export interface TestSystem {
+  system: EmbeddedSystem;
+  url: string;
+  dataDir: string;
+  /** The newest SMS in the dev outbox to `phone`, or undefined. */
+  lastSms(phone: string): { to: string; text: string; createdAt: string } | undefined;
+  stop(): Promise<void>;
+}
+
+/** Starts the system; `servers` given → DATABASE_URL (fresh database) and REDIS_URL are used. */
+export async function startTestSystem(
+  extraEnv: Record<string, string> = {},
+  servers?: { postgresUrl: string; redisUrl: string },
+): Promise<TestSystem> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'system-'));
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  };
+  let dropDatabase = async () => {};
+  if (servers) {
+    const dbName = uniqueName('sys');
+    const admin = new pg.Client({ connectionString: servers.postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const dbUrl = new URL(servers.postgresUrl);
+    dbUrl.pathname = `/${dbName}`;
+    env.DATABASE_URL = dbUrl.toString();
+    env.REDIS_URL = servers.redisUrl;
+    env.REDIS_KEY_PREFIX = `${uniqueName('t')}:`;
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: servers.postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const system = await startEmbedded(loadConfig(env), createLogger({ level: 'silent' }));
+  return {
+    system,
+    url: system.server.url,
+    dataDir,
+    lastSms(phone) {
+      const file = path.join(dataDir, 'outbox', 'sms.jsonl');
+      if (!fs.existsSync(file)) return undefined;
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+      return lines
+        .map((l) => JSON.parse(l) as { to: string; text: string; createdAt: string })
+        .filter((m) => m.to === phone)
+        .at(-1);
+    },
+    async stop() {
+      await system.stop();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call: `{ status, body, headers }`. `ip` sets X-Forwarded-For so rate limits see distinct clients. */
+export async function call(
+  base: string,
+  method: string,
+  p: string,
+  opts: { body?: unknown; token?: string; ip?: string; raw?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined || opts.raw !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return {
+    status: res.status,
+    body: body as Record<string, unknown> & Array<Record<string, unknown>>,
+    headers: res.headers,
+    text,
+  };
+}

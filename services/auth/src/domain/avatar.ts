@@ -1,0 +1,2 @@
+/** The default avatar (a neutral silhouette), shown when a user has no profile image (spec §3). */
+export const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="Default avatar"><rect width="64" height="64" rx="32" fill="#e5e7eb"/><circle cx="32" cy="25" r="11" fill="#9ca3af"/><path d="M12 54c3-11 11-17 20-17s17 6 20 17" fill="#9ca3af"/></svg>`;

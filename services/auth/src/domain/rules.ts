@@ -1,0 +1,46 @@
+/**
+ * Auth rules and the messages users see (issue 4; spec §8 for the success toasts' wording).
+ */
+
+/** A one-time code lives 10 minutes (issue 4), in ms. */
+export const OTP_TTL_MS = 10 * 60 * 1000;
+/** Wrong tries after which a code is dead (issue 4). */
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** Rate limits (issue 4: per IP and per account on login, register, verify and resend). */
+export const limits = {
+  loginPerIp: { name: 'auth-login-ip', points: 30, durationMs: 15 * 60_000 },
+  loginPerAccount: { name: 'auth-login-account', points: 10, durationMs: 15 * 60_000 },
+  registerPerIp: { name: 'auth-register-ip', points: 10, durationMs: 60 * 60_000 },
+  verifyPerIp: { name: 'auth-verify-ip', points: 30, durationMs: 15 * 60_000 },
+  verifyPerPhone: { name: 'auth-verify-phone', points: 10, durationMs: 15 * 60_000 },
+  resendPerIp: { name: 'auth-resend-ip', points: 20, durationMs: 60 * 60_000 },
+  /** Issue 4: at most one resend per 30 s and five per hour per phone. */
+  resendPerPhone30s: { name: 'auth-resend-phone-30s', points: 1, durationMs: 30_000 },
+  resendPerPhoneHour: { name: 'auth-resend-phone-hour', points: 5, durationMs: 60 * 60_000 },
+} as const;
+
+export const messages = {
+  registered: 'Registration successful. Enter the 6-digit code sent to your mobile number.',
+  otpResent: 'A new verification code has been sent to your mobile number.',
+  badCredentials: 'Invalid email or password.',
+  unverified: 'Please verify your mobile number before logging in. We can send you a new code.',
+  noOtp: 'No verification code is pending for this number. Please request a new one.',
+  otpExpired: 'The verification code has expired. Please request a new one.',
+  otpLocked: 'Too many wrong codes. Please request a new one.',
+  otpWrong: 'The verification code is incorrect.',
+  noUnverifiedAccount: 'No unverified account matches this e-mail and mobile number.',
+  loggedOut: 'User logged out successfully.',
+  tooMany: 'Too many attempts. Please try again later.',
+  userCreated: 'User successfully created.',
+  userDeleted: 'User successfully deleted.',
+  userNotFound: 'User not found.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  sessionGone: 'Your session has ended. Please log in again.',
+  taken: (field: 'email' | 'username' | 'phone_number') =>
+    ({
+      email: 'email is already registered',
+      username: 'username is already taken',
+      phone_number: 'phone_number is already registered',
+    })[field],
+} as const;

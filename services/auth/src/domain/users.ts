@@ -1,0 +1,31 @@
+/** The API shape of a user (spec §3 "Auth user"): never a password or code hash. */
+import type { User } from '@marketplace/contracts';
+import type { UserRow } from '../store';
+
+/** Avatar shown when a user has no profile image (served by the auth service). */
+export const DEFAULT_AVATAR_PATH = '/api/auth/avatar/default.svg';
+
+/** `{ _id, name, role, profile, email, phone_number?, username?, createdAt }` of `row`. */
+export function toApiUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    role: row.role,
+    profile: row.profile ?? DEFAULT_AVATAR_PATH,
+    email: row.email,
+    ...(row.phoneNumber ? { phone_number: row.phoneNumber } : {}),
+    ...(row.username ? { username: row.username } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Which identifier of `wanted` an existing user already holds (e-mail first, then username, phone). */
+export function takenField(
+  existing: UserRow[],
+  wanted: { email: string; username?: string; phoneNumber?: string },
+): 'email' | 'username' | 'phone_number' | undefined {
+  if (existing.some((u) => u.email === wanted.email)) return 'email';
+  if (wanted.username && existing.some((u) => u.username === wanted.username)) return 'username';
+  if (wanted.phoneNumber && existing.some((u) => u.phoneNumber === wanted.phoneNumber)) return 'phone_number';
+  return undefined;
+}
