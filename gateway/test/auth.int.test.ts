@@ -2,6 +2,8 @@
  * Auth API (issue 4) through the embedded system, on the embedded adapters and on the real PostgreSQL
  * and Redis. Under CI=true a missing server fails the file.
  */
+import { queryRows } from '@marketplace/platform';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleStub, startGoogleStub } from '../../services/auth/test/support/google-server';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
@@ -55,6 +57,15 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
   afterAll(async () => {
     await t?.stop();
   });
+
+  /** Names of the auth outbox events whose payload concerns `userId`, oldest first. */
+  async function eventsAbout(userId: string): Promise<string[]> {
+    const rows = await queryRows<{ name: string }>(
+      t.system.infra.database.db,
+      sql`SELECT name FROM auth.outbox WHERE envelope->'payload'->>'userId' = ${userId} ORDER BY seq`,
+    );
+    return rows.map((r) => r.name);
+  }
 
   /** Registers, reads the code from the dev outbox and verifies; returns the session. */
   async function signUp(ip: string) {
@@ -149,6 +160,8 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
         (await call(base, 'GET', '/api/auth/profile', { token: login.body.tokenId as string })).status,
       ).toBe(200);
       for (const r of [reg, profile, login]) expect(JSON.stringify(r.body)).not.toMatch(HASH);
+      const events = await eventsAbout(String(session.user._id));
+      expect(events).toEqual(['auth.user.registered', 'auth.otp.requested', 'auth.user.verified']);
     },
   );
 

@@ -116,6 +116,16 @@ describe('embedded gateway', () => {
     });
   });
 
+  it('creates the development administrator when no ADMIN_EMAIL is configured', async () => {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@marketplace.local', password: 'Admin@12345' }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { role: string } }).user.role).toBe('Admin');
+  });
+
   it('hosts the shell with SPA fallback for client routes, not for /api', async () => {
     const page = await fetch(`${url}/buy-a-car`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);

@@ -39,9 +39,9 @@ async function ensureAdmin(ports: ServicePorts): Promise<void> {
     });
   }
   if (admin.isDevDefault) {
+    // The documented development default (README), so printing it reveals nothing; real ones are never logged.
     ports.logger.warn(
-      { email: admin.email, password: admin.password },
-      'development administrator (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
+      `development administrator: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
     );
   }
 }
