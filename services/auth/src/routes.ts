@@ -28,7 +28,7 @@ import {
   type ServicePorts,
   unauthorized,
 } from '@marketplace/platform';
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { DEFAULT_AVATAR_SVG } from './domain/avatar';
 import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './domain/rules';
 import { generateOtp, hashSecret, otpFromNumber, verifySecret } from './domain/secrets';
@@ -69,6 +69,12 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       expiresAt: expiresAt.toISOString(),
       purpose,
     });
+  }
+
+  /** Starts a session for `user` (cookie) and answers `{ user, tokenId }` (spec §7). */
+  async function respondWithSession(req: Request, res: Response, user: UserRow) {
+    const tokenId = await startSession(ports, req, res, user);
+    res.json({ user: toApiUser(user), tokenId });
   }
 
   /** 409 naming the identifier another user already holds. */
@@ -161,8 +167,7 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       });
       return updated;
     });
-    const tokenId = await startSession(ports, req, res, user);
-    res.json({ user: toApiUser(user), tokenId });
+    await respondWithSession(req, res, user);
   });
 
   router.post('/api/auth/resendOtp', async (req, res) => {
@@ -191,8 +196,7 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     }
     if (!user.verified) throw new HttpError(403, messages.unverified);
     await limit.loginPerAccount.reset(body.email);
-    const tokenId = await startSession(ports, req, res, user);
-    res.json({ user: toApiUser(user), tokenId });
+    await respondWithSession(req, res, user);
   });
 
   /** Signs in with a provider identity: the linked user, else the user with that e-mail (linked now), else a new one. */
@@ -232,16 +236,14 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     const body = parseInput(googleLoginBody, req.body);
     await enforce(res, [[limit.loginPerIp, ip(req)]]);
     const user = await socialSignIn(await providers.google.verify(body.tokenId));
-    const tokenId = await startSession(ports, req, res, user);
-    res.json({ user: toApiUser(user), tokenId });
+    await respondWithSession(req, res, user);
   });
 
   router.post('/api/auth/facebookLogin', async (req, res) => {
     const query = parseInput(facebookLoginQuery, req.query);
     await enforce(res, [[limit.loginPerIp, ip(req)]]);
     const user = await socialSignIn(await providers.facebook.verify(query.access_token));
-    const tokenId = await startSession(ports, req, res, user);
-    res.json({ user: toApiUser(user), tokenId });
+    await respondWithSession(req, res, user);
   });
 
   router.get('/api/auth/profile', requireUser, async (req, res) => {
