@@ -1,7 +1,7 @@
 /**
  * Embedded host: the whole system in one process — PGlite, the in-process bus and the in-memory cache
  * unless DATABASE_URL / AMQP_URL / REDIS_URL say otherwise — serving the API and the front ends on PORT.
- * Seeders run on the first start of an empty DATA_DIR.
+ * Seeders (idempotent) run at every start.
  */
 import path from 'node:path';
 import {
@@ -28,7 +28,7 @@ export interface EmbeddedSystem {
 /** Starts everything on `config.PORT` (0 = any). @throws when DATA_DIR cannot be opened or a configured server is unreachable. */
 export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
   const infra = await createInfrastructure(config, logger, { signsTokens: true });
-  const services = await startServices(infra, serviceModules, { seed: infra.freshDataDir });
+  const services = await startServices(infra, serviceModules, { seed: true });
   const app = createGatewayApp({
     config,
     logger,

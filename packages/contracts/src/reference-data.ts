@@ -177,7 +177,12 @@ export const model = z
   .object({
     _id: objectId,
     name: z.string(),
-    year: z.number().int(),
+    year: z.number().int().meta({ description: 'Launch year in India' }),
+    yearTo: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Last year on sale in India; absent while on sale' }),
     fuelType: z.array(fuelTypeSchema),
     transmission: z.array(transmissionSchema),
     carBrand: namedRef,
@@ -190,6 +195,7 @@ export type Model = z.infer<typeof model>;
 const modelFields = {
   name: textField('name', 100),
   year: yearField('year'),
+  yearTo: yearField('yearTo').optional(),
   fuelType: enumListField('fuelType', fuelTypes),
   transmission: enumListField('transmission', transmissions),
   carBrand: idField('carBrand'),

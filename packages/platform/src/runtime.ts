@@ -33,8 +33,6 @@ export interface Infrastructure {
   tokens: TokenVerifier;
   signingKey?: SigningKey;
   notifier: Notifier;
-  /** True when the PGlite data directory did not exist before this start (seeders run then). */
-  freshDataDir: boolean;
   /** Checks for `/readyz`. */
   readiness: Record<string, ReadinessCheck>;
   close(): Promise<void>;
@@ -52,7 +50,6 @@ export async function createInfrastructure(
   opts: { signsTokens: boolean },
 ): Promise<Infrastructure> {
   const pgliteDir = path.join(config.dataDir, 'pglite');
-  const freshDataDir = !config.DATABASE_URL && !fs.existsSync(pgliteDir);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const retry: RetryPolicy = {
     maxAttempts: config.BUS_MAX_ATTEMPTS,
@@ -90,7 +87,6 @@ export async function createInfrastructure(
     tokens,
     signingKey,
     notifier,
-    freshDataDir,
     readiness: {
       database: () => database.ping(),
       broker: async () => broker.isReady(),

@@ -36,7 +36,7 @@ export interface ServiceParts {
   router?: Router;
   // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
   consumers?: Consumer<any>[];
-  /** Idempotent: inserts reference data that is missing; run on first start of an empty data directory. */
+  /** Idempotent: inserts reference data that is missing; run at every start. */
   seed?: () => Promise<void>;
 }
 

@@ -1,9 +1,32 @@
-/** Catalog service: states, RTOs, brands, models, variants; the car read model and search. */
+/** Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
+import { loadSeedData } from './domain/seed-data';
+import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
+import { createCarSearch } from './search/index';
+import { seedReferenceData } from './seed';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The versioned seed data files (sources in data/SOURCES-*.md). */
+export const dataDir = path.join(root, 'data');
 
 export const catalogService = defineService({
   name: 'catalog',
   schema: 'catalog',
-  create: () => ({ router: catalogRoutes() }),
+  migrationsFolder: path.join(root, 'migrations'),
+  create: (ports) => ({
+    router: catalogRoutes(
+      ports.db,
+      ports.outbox,
+      createCarSearch({ db: ports.db }),
+      path.join(dataDir, 'logos'),
+    ),
+    consumers: [carProjection],
+    async seed() {
+      const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
+      ports.logger.info({ counts }, 'catalog reference data seeded');
+    },
+  }),
 });

@@ -1,11 +1,24 @@
-/** HTTP routes of the catalog service (spec §7 "Reference data" and the reads of "Cars"). */
+/** HTTP routes of the catalog service: reference data and car reads (spec §7). */
+import type { Db, Outbox } from '@marketplace/platform';
 import { Router } from 'express';
+import { brandRoutes } from './routes/brands';
+import { carRoutes } from './routes/cars';
+import { modelRoutes } from './routes/models';
+import { rtoRoutes } from './routes/rtos';
+import { stateRoutes } from './routes/states';
+import { variantRoutes } from './routes/variants';
+import type { CarSearch } from './search/types';
 
-/** The router; states are seeded by the catalog issue, until then the list is empty. */
-export function catalogRoutes(): Router {
+/** The catalog's router. `logosDir` holds the seeded brand logos. */
+export function catalogRoutes(db: Db, outbox: Outbox, search: CarSearch, logosDir: string): Router {
   const router = Router();
-  router.get('/api/carstate', (_req, res) => {
-    res.json({ data: { states: [] } });
-  });
+  router.use(
+    stateRoutes(db),
+    rtoRoutes(db),
+    brandRoutes(db, outbox, logosDir),
+    modelRoutes(db, outbox),
+    variantRoutes(db, outbox),
+    carRoutes(search),
+  );
   return router;
 }

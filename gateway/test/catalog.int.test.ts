@@ -1,0 +1,370 @@
+/**
+ * Catalog reference data API (issue 5) through the embedded system, on the embedded adapters and on the
+ * real PostgreSQL and Redis, with the seeded Indian reference data.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { createOutbox, messagingTables, signSessionToken } from '@marketplace/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireServer } from '../../test-support/servers';
+import { call, startTestSystem, type TestSystem } from './support/system';
+
+const postgresUrl = await requireServer('postgres');
+const redisUrl = await requireServer('redis');
+
+const variants = [
+  { name: 'embedded adapters', servers: undefined, skip: false },
+  {
+    name: 'PostgreSQL and Redis',
+    servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
+    skip: !postgresUrl || !redisUrl,
+  },
+];
+
+type Json = Record<string, unknown>;
+
+describe.each(variants)('catalog reference data on $name', ({ servers, skip }) => {
+  let t: TestSystem;
+  let admin: string;
+  let user: string;
+  const get = (p: string) => call(t.url, 'GET', p);
+
+  beforeAll(async () => {
+    if (skip) return;
+    t = await startTestSystem({}, servers);
+    const sign = (role: 'User' | 'Admin') =>
+      signSessionToken(
+        t.system.infra.signingKey!,
+        { id: randomUUID(), role },
+        { issuer: t.system.infra.config.JWT_ISSUER, jti: randomUUID() },
+      );
+    admin = await sign('Admin');
+    user = await sign('User');
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it.skipIf(skip)(
+    'lists the 36 states and union territories with their RTO prefixes, cacheably',
+    async () => {
+      const all = await get('/api/carstate');
+      const states = (all.body.data as { states: Json[] }).states;
+      expect(states).toHaveLength(36);
+      expect(states).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ state: 'Karnataka', prefix: 'KA' }),
+          expect.objectContaining({ state: 'Delhi', prefix: 'DL' }),
+          expect.objectContaining({ state: 'Tamil Nadu', prefix: 'TN' }),
+          expect.objectContaining({ state: 'Maharashtra', prefix: 'MH' }),
+        ]),
+      );
+      expect(all.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+      const etag = all.headers.get('etag')!;
+      // node:http, not fetch: the Fetch standard turns a hand-set If-None-Match into Cache-Control: no-cache.
+      const status = await new Promise<number>((resolve, reject) => {
+        http
+          .get(`${t.url}/api/carstate`, { headers: { 'if-none-match': etag } }, (r) => {
+            r.resume();
+            resolve(r.statusCode ?? 0);
+          })
+          .on('error', reject);
+      });
+      expect(status).toBe(304);
+      const karn = await get('/api/carstate?keyword=KARN');
+      expect((karn.body.data as { states: Json[] }).states.map((s) => s.state)).toEqual(['Karnataka']);
+    },
+  );
+
+  it.skipIf(skip)(
+    'lists, creates, updates and deletes RTOs with the state prefix rule and unique codes',
+    async () => {
+      const karnataka = ((await get('/api/carstate?keyword=Karnataka')).body.data as { states: Json[] })
+        .states[0]!;
+      const list = await get(`/api/RTO?state=${karnataka._id}`);
+      expect(list.body.message).toEqual(expect.any(String));
+      const codes = (list.body.data as unknown as Json[]).map((r) => r.code);
+      expect(codes).toContain('KA-01');
+      expect(codes.every((c) => String(c).startsWith('KA-'))).toBe(true);
+      const byKeyword = await get('/api/RTO?keyword=koramangala');
+      expect((byKeyword.body.data as unknown as Json[]).map((r) => r.code)).toContain('KA-01');
+
+      const body = { state: karnataka._id, city: 'Test Nagar', code: 'KA-999' };
+      expect((await call(t.url, 'POST', '/api/RTO', { body })).status).toBe(401);
+      expect((await call(t.url, 'POST', '/api/RTO', { body, token: user })).status).toBe(403);
+      const created = await call(t.url, 'POST', '/api/RTO', { body, token: admin });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        message: expect.any(String),
+        data: { code: 'KA-999', city: 'Test Nagar' },
+      });
+      const dup = await call(t.url, 'POST', '/api/RTO', { body, token: admin });
+      expect(dup.status).toBe(409);
+      expect(dup.body.message).toMatch(/KA-999/);
+      const wrongPrefix = await call(t.url, 'POST', '/api/RTO', {
+        body: { ...body, code: 'MH-998' },
+        token: admin,
+      });
+      expect(wrongPrefix.status).toBe(400);
+      expect(wrongPrefix.body.message).toMatch(/code/);
+      const badCode = await call(t.url, 'POST', '/api/RTO', {
+        body: { ...body, code: 'KA-ABC' },
+        token: admin,
+      });
+      expect(badCode.status).toBe(400);
+      const id = (created.body.data as Json)._id;
+      const updated = await call(t.url, 'PUT', `/api/RTO/${id}`, {
+        body: { city: 'New Test Nagar' },
+        token: admin,
+      });
+      expect(updated.body).toMatchObject({ data: { city: 'New Test Nagar', code: 'KA-999' } });
+      expect((await call(t.url, 'DELETE', `/api/RTO/${id}`, { token: admin })).status).toBe(200);
+      expect((await call(t.url, 'DELETE', `/api/RTO/${id}`, { token: admin })).status).toBe(404);
+      expect((await call(t.url, 'DELETE', '/api/RTO/not-an-id', { token: admin })).status).toBe(404);
+    },
+  );
+
+  it.skipIf(skip)('serves seeded brands with their models and logos', async () => {
+    const res = await get('/api/carbrand');
+    const brands = (res.body.data as { brands: Json[] }).brands;
+    expect(brands.length).toBeGreaterThanOrEqual(20);
+    const maruti = brands.find((b) => b.name === 'Maruti Suzuki')!;
+    expect(maruti).toMatchObject({
+      country: expect.any(String),
+      founded: expect.any(Number),
+      logo: { url: expect.stringMatching(/\.svg$/) },
+    });
+    expect((maruti.models as Json[]).length).toBeGreaterThan(2);
+    const logo = await fetch(`${t.url}${(maruti.logo as { url: string }).url}`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect((await fetch(`${t.url}/api/carbrand/logos/..%2F..%2Fpackage.json`)).status).toBe(404);
+    const models = await get(`/api/carModel?brand=${maruti._id}&year=2015`);
+    const names = (models.body.data as { models: Json[] }).models.map((m) => m.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const m of (models.body.data as { models: Json[] }).models) {
+      expect(m.year as number).toBeLessThanOrEqual(2015);
+      if (m.yearTo) expect(m.yearTo as number).toBeGreaterThanOrEqual(2015);
+    }
+    const variantsRes = await get(`/api/carVariant?brand=${maruti._id}&fuelType=Petrol`);
+    const variants = (variantsRes.body.data as { variants: Json[] }).variants;
+    expect(variants.length).toBeGreaterThan(0);
+    expect(
+      variants.every((v) => v.fuelType === 'Petrol' && (v.carBrand as Json).name === 'Maruti Suzuki'),
+    ).toBe(true);
+  });
+
+  it.skipIf(skip)(
+    'creates a brand, model and variant as Admin, with every rule and 409, then deletes them in order',
+    async () => {
+      const brandBody = { name: `Testmotors ${randomUUID().slice(0, 6)}`, country: 'India', founded: 1999 };
+      expect((await call(t.url, 'POST', '/api/carbrand', { body: brandBody, token: user })).status).toBe(403);
+      const brand = await call(t.url, 'POST', '/api/carbrand', { body: brandBody, token: admin });
+      expect(brand.status).toBe(201);
+      expect(brand.body).toMatchObject({
+        success: true,
+        message: expect.any(String),
+        data: { name: brandBody.name, models: [] },
+      });
+      expect((await call(t.url, 'POST', '/api/carbrand', { body: brandBody, token: admin })).status).toBe(
+        409,
+      );
+      const badBrand = await call(t.url, 'POST', '/api/carbrand', {
+        body: { ...brandBody, founded: 'soon' },
+        token: admin,
+      });
+      expect(badBrand.status).toBe(400);
+      expect(badBrand.body.message).toMatch(/founded/);
+      const brandId = (brand.body.data as Json)._id as string;
+
+      const modelBody = {
+        name: 'Zephyr',
+        year: 2015,
+        yearTo: 2019,
+        fuelType: ['Petrol', 'Diesel'],
+        transmission: ['Manual'],
+        carBrand: brandId,
+        bodyType: 'Sedan',
+      };
+      const badFuel = await call(t.url, 'POST', '/api/carModel', {
+        body: { ...modelBody, fuelType: ['Steam'] },
+        token: admin,
+      });
+      expect(badFuel.status).toBe(400);
+      expect(badFuel.body.message).toMatch(/fuelType/);
+      const oldYear = await call(t.url, 'POST', '/api/carModel', {
+        body: { ...modelBody, year: 1979 },
+        token: admin,
+      });
+      expect(oldYear.status).toBe(400);
+      expect(oldYear.body.message).toMatch(/year/);
+      const model = await call(t.url, 'POST', '/api/carModel', { body: modelBody, token: admin });
+      expect(model.status).toBe(201);
+      const modelId = (model.body.data as Json)._id as string;
+      expect((await call(t.url, 'POST', '/api/carModel', { body: modelBody, token: admin })).status).toBe(
+        409,
+      );
+      const in2017 = (await get(`/api/carModel?brand=${brandId}&year=2017`)).body.data as { models: Json[] };
+      const in2021 = (await get(`/api/carModel?brand=${brandId}&year=2021`)).body.data as { models: Json[] };
+      expect(in2017.models.map((m) => m.name)).toEqual(['Zephyr']);
+      expect(in2021.models).toEqual([]);
+
+      const variantBody = {
+        name: 'ZX',
+        carModel: modelId,
+        carBrand: brandId,
+        fuelType: 'Petrol',
+        transmission: 'Manual',
+        features: ['  Sunroof ', '', 'ABS'],
+      };
+      const wrongFuel = await call(t.url, 'POST', '/api/carVariant', {
+        body: { ...variantBody, fuelType: 'Electric' },
+        token: admin,
+      });
+      expect(wrongFuel.status).toBe(400);
+      expect(wrongFuel.body.message).toMatch(/fuelType/);
+      const wrongBrand = await call(t.url, 'POST', '/api/carVariant', {
+        body: { ...variantBody, carBrand: randomUUID() },
+        token: admin,
+      });
+      expect(wrongBrand.status).toBe(400);
+      const variant = await call(t.url, 'POST', '/api/carVariant', { body: variantBody, token: admin });
+      expect(variant.status).toBe(201);
+      expect(variant.body.data).toMatchObject({
+        features: ['Sunroof', 'ABS'],
+        carModel: { _id: modelId, name: 'Zephyr' },
+      });
+      const variantId = (variant.body.data as Json)._id as string;
+      const renamed = await call(t.url, 'PUT', `/api/carVariant/${variantId}`, {
+        body: { name: 'ZX+' },
+        token: admin,
+      });
+      expect(renamed.body.data).toMatchObject({ name: 'ZX+' });
+
+      const brandWithModels = await call(t.url, 'DELETE', `/api/carbrand/${brandId}`, { token: admin });
+      expect(brandWithModels.status).toBe(409);
+      expect(brandWithModels.body.message).toMatch(/models/);
+      expect((await call(t.url, 'DELETE', `/api/carModel/${modelId}`, { token: admin })).status).toBe(409);
+      expect((await call(t.url, 'DELETE', `/api/carVariant/${variantId}`, { token: user })).status).toBe(403);
+      expect((await call(t.url, 'DELETE', `/api/carVariant/${variantId}`, { token: admin })).status).toBe(
+        200,
+      );
+      expect((await call(t.url, 'DELETE', `/api/carModel/${modelId}`, { token: admin })).status).toBe(200);
+      expect((await call(t.url, 'DELETE', `/api/carbrand/${brandId}`, { token: admin })).status).toBe(200);
+      expect((await call(t.url, 'DELETE', `/api/carbrand/${brandId}`, { token: admin })).status).toBe(404);
+    },
+  );
+
+  it.skipIf(skip)('projects listing events into car search: filters, detail, 404s, deletion', async () => {
+    const brand = await call(t.url, 'POST', '/api/carbrand', {
+      body: { name: `Projmotors ${randomUUID().slice(0, 6)}`, country: 'India', founded: 2001 },
+      token: admin,
+    });
+    const brandId = (brand.body.data as Json)._id as string;
+    const model = await call(t.url, 'POST', '/api/carModel', {
+      body: {
+        name: 'Pathfinder X',
+        year: 2018,
+        fuelType: ['Diesel', 'Electric'],
+        transmission: ['Automatic'],
+        carBrand: brandId,
+        bodyType: 'SUV',
+      },
+      token: admin,
+    });
+    const modelId = (model.body.data as Json)._id as string;
+    const variant = await call(t.url, 'POST', '/api/carVariant', {
+      body: {
+        name: 'AX7',
+        carModel: modelId,
+        carBrand: brandId,
+        fuelType: 'Diesel',
+        transmission: 'Automatic',
+        features: ['Sunroof'],
+      },
+      token: admin,
+    });
+    const variantId = (variant.body.data as Json)._id as string;
+    const listing = (price: number, city: string, createdAt: string) => ({
+      _id: randomUUID(),
+      seller: randomUUID(),
+      brand: brandId,
+      model: modelId,
+      variant: variantId,
+      manufacturerYear: 2020,
+      condition: 'good',
+      fuelType: 'Diesel',
+      transmission: 'Automatic',
+      status: 'used',
+      state: randomUUID(),
+      rto: randomUUID(),
+      price,
+      location: { street: '1 MG Road', city, state: 'Karnataka', postal_code: '560001' },
+      specifications: { regNumber: 'KA-01-AB-1234', spareKey: true, kmDriven: 42000, ownership: 'First' },
+      history: [],
+      images: [{ key: 'cars/x.jpg', url: '/api/storage/images/cars%2Fx.jpg' }],
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const cars = [
+      listing(850000, 'Pune', '2026-01-01T10:00:00.000Z'),
+      listing(1250000, 'Bengaluru', '2026-01-02T10:00:00.000Z'),
+      listing(990000, 'Pune', '2026-01-03T10:00:00.000Z'),
+    ];
+    const outbox = createOutbox({ db: t.system.infra.database.db, tables: messagingTables('listing') });
+    for (const car of cars) await outbox.transaction((_tx, emit) => emit('listing.car.created', { car }));
+    await t.system.drainOutboxes();
+    const byBrand = async (extra = '') => {
+      const res = await get(`/api/cars?brands=${brandId}${extra}`);
+      expect(res.status).toBe(200);
+      return res.body.data as { cars: Json[]; totalLength: number };
+    };
+    await expect.poll(async () => (await byBrand()).totalLength, { timeout: 5_000 }).toBe(3);
+    const newest = await byBrand();
+    expect(newest.cars.map((c) => c._id)).toEqual([cars[2]!._id, cars[1]!._id, cars[0]!._id]);
+    expect(newest.cars[0]).toMatchObject({
+      brand: { name: expect.stringMatching(/^Projmotors/) },
+      model: { name: 'Pathfinder X', bodyType: 'SUV' },
+      variant: { name: 'AX7', features: ['Sunroof'] },
+      location: { city: 'Pune' },
+      specifications: { kmDriven: 42000 },
+    });
+    expect((await byBrand('&city=PUNE')).totalLength).toBe(2);
+    expect((await byBrand('&price=-900000')).cars.map((c) => c.price)).toEqual([850000]);
+    expect((await byBrand('&price=1000000-')).cars.map((c) => c.price)).toEqual([1250000]);
+    expect((await byBrand('&price=-')).totalLength).toBe(3);
+    expect((await byBrand('&fuelTypes=Petrol,Electric')).totalLength).toBe(0);
+    expect((await byBrand('&sort=price_asc&limit=2&page=0')).cars.map((c) => c.price)).toEqual([
+      850000, 990000,
+    ]);
+    expect((await byBrand('&limit=2&page=2')).cars).toHaveLength(1);
+    expect((await byBrand('&limit=500')).cars).toHaveLength(3);
+    const typo = await get(`/api/cars?searchTerm=${encodeURIComponent('pathfindr')}`);
+    expect((typo.body.data as { cars: Json[] }).cars.map((c) => c._id)).toEqual(
+      expect.arrayContaining(cars.map((c) => c._id)),
+    );
+    expect((await get('/api/cars?price=abc')).status).toBe(400);
+
+    const detail = await get(`/api/cars/${cars[1]!._id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ _id: cars[1]!._id, price: 1250000, inspectionReport: [] });
+    expect((await get(`/api/cars/${randomUUID()}`)).status).toBe(404);
+    expect((await get('/api/cars/not-an-id')).status).toBe(404);
+    expect((await get('/api/cars/seller')).status).toBe(401);
+
+    const inUse = await call(t.url, 'DELETE', `/api/carVariant/${variantId}`, { token: admin });
+    expect(inUse.status).toBe(409);
+    await outbox.transaction((_tx, emit) =>
+      emit('listing.car.deleted', {
+        carId: cars[1]!._id,
+        seller: cars[1]!.seller,
+        deletedBy: cars[1]!.seller,
+      }),
+    );
+    await t.system.drainOutboxes();
+    await expect
+      .poll(async () => (await get(`/api/cars/${cars[1]!._id}`)).status, { timeout: 5_000 })
+      .toBe(404);
+    expect((await byBrand()).totalLength).toBe(2);
+  });
+});

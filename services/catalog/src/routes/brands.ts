@@ -1,0 +1,135 @@
+/**
+ * Brands (spec §7): `GET /api/carbrand?keyword=` → `{ data: { brands } }` with each brand's models;
+ * Admin-only `POST /api/carbrand` → `{ success, message, data }`, `PUT /api/carbrand/{id}`,
+ * `DELETE /api/carbrand/{id}` (409 while it has models or cars). Seeded logos at `/api/carbrand/logos/{file}`.
+ * Every write emits `catalog.brand.changed` through the outbox.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { brandCreateBody, brandListQuery, brandUpdateBody, idParams } from '@marketplace/contracts';
+import {
+  conflict,
+  type Db,
+  isUniqueViolation,
+  notFound,
+  type Outbox,
+  parseInput,
+  requireAdmin,
+} from '@marketplace/platform';
+import { asc, eq, ilike, inArray } from 'drizzle-orm';
+import { Router } from 'express';
+import { toApiBrand, toApiBrandCore } from '../domain/serialize';
+import { carDocs } from '../search/schema';
+import { type BrandRow, brands, models } from '../store';
+import { isUuid, likePattern, publicCache } from './common';
+
+const LOGO_FILE = /^[a-z0-9-]{1,60}\.svg$/;
+
+export function brandRoutes(db: Db, outbox: Outbox, logosDir: string): Router {
+  const router = Router();
+
+  async function withModels(rows: BrandRow[]) {
+    const ids = rows.map((b) => b.id);
+    const all = ids.length
+      ? await db.select().from(models).where(inArray(models.brandId, ids)).orderBy(asc(models.name))
+      : [];
+    return rows.map((b) =>
+      toApiBrand(
+        b,
+        all.filter((m) => m.brandId === b.id),
+      ),
+    );
+  }
+
+  async function save<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`name: a brand named ${name} already exists`);
+      throw err;
+    }
+  }
+
+  router.get('/api/carbrand', publicCache, async (req, res) => {
+    const { keyword } = parseInput(brandListQuery, req.query);
+    const rows = await db
+      .select()
+      .from(brands)
+      .where(keyword ? ilike(brands.name, likePattern(keyword)) : undefined)
+      .orderBy(asc(brands.name));
+    res.json({ data: { brands: await withModels(rows) } });
+  });
+
+  router.get('/api/carbrand/logos/:file', (req, res, next) => {
+    const file = req.params.file;
+    if (!LOGO_FILE.test(file) || !fs.existsSync(path.join(logosDir, file))) return next();
+    res.setHeader('cache-control', 'public, max-age=604800, immutable');
+    res.type('image/svg+xml').sendFile(path.join(logosDir, file));
+  });
+
+  router.post('/api/carbrand', requireAdmin, async (req, res) => {
+    const body = parseInput(brandCreateBody, req.body);
+    const row = await save(body.name, () =>
+      outbox.transaction(async (tx, emit) => {
+        const [created] = await tx
+          .insert(brands)
+          .values({
+            name: body.name,
+            country: body.country,
+            founded: body.founded,
+            website: body.website ?? null,
+            logoKey: body.logoKey ?? null,
+          })
+          .returning();
+        await emit('catalog.brand.changed', { action: 'created', brand: toApiBrandCore(created!) });
+        return created!;
+      }),
+    );
+    res
+      .status(201)
+      .json({ success: true, message: 'Brand successfully created.', data: toApiBrand(row, []) });
+  });
+
+  router.put('/api/carbrand/:id', requireAdmin, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const body = parseInput(brandUpdateBody, req.body);
+    if (!isUuid(id)) throw notFound('Brand not found.');
+    const row = await save(body.name ?? '', () =>
+      outbox.transaction(async (tx, emit) => {
+        const [updated] = await tx
+          .update(brands)
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.country !== undefined ? { country: body.country } : {}),
+            ...(body.founded !== undefined ? { founded: body.founded } : {}),
+            ...('website' in body ? { website: body.website ?? null } : {}),
+            ...(body.logoKey !== undefined ? { logoKey: body.logoKey } : {}),
+          })
+          .where(eq(brands.id, id))
+          .returning();
+        if (!updated) throw notFound('Brand not found.');
+        await emit('catalog.brand.changed', { action: 'updated', brand: toApiBrandCore(updated) });
+        return updated;
+      }),
+    );
+    res.json({ message: 'Brand successfully updated.', data: (await withModels([row]))[0] });
+  });
+
+  router.delete('/api/carbrand/:id', requireAdmin, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    if (!isUuid(id)) throw notFound('Brand not found.');
+    const row = await outbox.transaction(async (tx, emit) => {
+      const [model] = await tx.select({ id: models.id }).from(models).where(eq(models.brandId, id)).limit(1);
+      if (model) throw conflict('This brand still has models. Delete its models first.');
+      const [car] = await tx.select({ id: carDocs.id }).from(carDocs).where(eq(carDocs.brandId, id)).limit(1);
+      if (car) throw conflict('Cars of this brand are listed, so it cannot be deleted.');
+      const [deleted] = await tx.delete(brands).where(eq(brands.id, id)).returning();
+      if (!deleted) throw notFound('Brand not found.');
+      await emit('catalog.brand.changed', { action: 'deleted', brand: toApiBrandCore(deleted) });
+      return deleted;
+    });
+    res.json({ message: 'Brand successfully deleted.', data: toApiBrandCore(row) });
+  });
+
+  return router;
+}

@@ -1,0 +1,196 @@
+/**
+ * PostgreSQL adapter of the car search port over `catalog.car_docs` (see `schema.ts`): b-tree indexes
+ * serve the filters and sorts, the GIN trigram index on `search_text` serves `searchTerm`.
+ *
+ * `searchTerm`: every word must match `search_text` as a substring (`ILIKE '%word%'`) or by pg_trgm word
+ * similarity (`word <% search_text`); both operators can use the trigram index. The similarity threshold
+ * is {@link TYPO_SIMILARITY}, set with `SET LOCAL pg_trgm.word_similarity_threshold` in the search's
+ * transaction (so a search with a term runs in a short transaction; one without does not).
+ *
+ * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows (`SELECT count(*) FROM (… LIMIT
+ * 10000)`), which bounds the cost of broad searches over large inventories.
+ */
+import type { Car, CarSearchQuery, NumericRange } from '@marketplace/contracts';
+import type { Db } from '@marketplace/platform';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { carDocs } from './schema';
+import {
+  assertDocumentId,
+  type CarDocument,
+  type CarSearch,
+  type CarSearchResult,
+  isUuid,
+  SEARCH_COUNT_CAP,
+  searchTextOf,
+  searchWords,
+  TYPO_SIMILARITY,
+} from './types';
+
+/** Rows per `INSERT` of `upsertMany` (15 parameters a row, well below PostgreSQL's 65 535). */
+const UPSERT_BATCH = 500;
+
+type CarDocInsert = typeof carDocs.$inferInsert;
+
+/** The `car_docs` row of a search document. */
+function rowOf(doc: CarDocument): CarDocInsert {
+  const { car } = doc;
+  return {
+    id: assertDocumentId(doc),
+    doc: car,
+    brandId: doc.brandId,
+    modelId: doc.modelId,
+    variantId: doc.variantId ?? null,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    bodyType: doc.bodyType ?? car.model.bodyType ?? null,
+    price: car.price,
+    kmDriven: car.specifications.kmDriven,
+    manufacturerYear: car.manufacturerYear,
+    city: car.location.city,
+    status: car.status,
+    searchText: searchTextOf(doc),
+    createdAt: doc.createdAt,
+  };
+}
+
+/** `SET` clause of the upsert: every column but the key takes the proposed (`excluded`) value. */
+const upsertSet = {
+  doc: sql`excluded.doc`,
+  brandId: sql`excluded.brand_id`,
+  modelId: sql`excluded.model_id`,
+  variantId: sql`excluded.variant_id`,
+  fuelType: sql`excluded.fuel_type`,
+  transmission: sql`excluded.transmission`,
+  bodyType: sql`excluded.body_type`,
+  price: sql`excluded.price`,
+  kmDriven: sql`excluded.km_driven`,
+  manufacturerYear: sql`excluded.manufacturer_year`,
+  city: sql`excluded.city`,
+  status: sql`excluded.status`,
+  searchText: sql`excluded.search_text`,
+  createdAt: sql`excluded.created_at`,
+};
+
+/** Inclusive bounds of an optional range; an absent end adds no condition. */
+function rangeConditions(column: AnyPgColumn, range: NumericRange | undefined): SQL[] {
+  const out: SQL[] = [];
+  if (range?.min !== undefined) out.push(gte(column, range.min));
+  if (range?.max !== undefined) out.push(lte(column, range.max));
+  return out;
+}
+
+/** Escapes `%`, `_` and `\` for a `LIKE` pattern (default escape character `\`). */
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The WHERE condition of a public search, or `false` when nothing can match (a `brands` list without
+ * any UUID: brand ids are UUIDs, so no car has such a brand).
+ */
+export function searchCondition(q: CarSearchQuery): SQL | false {
+  const conditions: SQL[] = [eq(carDocs.status, 'used')];
+  if (q.brands) {
+    const ids = q.brands.filter(isUuid);
+    if (ids.length === 0) return false;
+    conditions.push(inArray(carDocs.brandId, ids));
+  }
+  if (q.fuelTypes) conditions.push(inArray(carDocs.fuelType, q.fuelTypes));
+  if (q.transmissions) conditions.push(inArray(carDocs.transmission, q.transmissions));
+  if (q.bodyTypes) conditions.push(inArray(carDocs.bodyType, q.bodyTypes));
+  conditions.push(...rangeConditions(carDocs.price, q.price));
+  conditions.push(...rangeConditions(carDocs.kmDriven, q.kmDriven));
+  conditions.push(...rangeConditions(carDocs.manufacturerYear, q.years));
+  if (q.city !== undefined) conditions.push(sql`lower(${carDocs.city}) = lower(${q.city})`);
+  for (const word of searchWords(q.searchTerm)) {
+    conditions.push(
+      sql`(${carDocs.searchText} ILIKE ${`%${likeEscape(word)}%`} OR ${word} <% ${carDocs.searchText})`,
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+/** ORDER BY of `sort`; `newest` matches the `car_docs_newest_idx` index (created_at DESC NULLS LAST, id). */
+export function searchOrder(sort: CarSearchQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(carDocs.price), asc(carDocs.id)];
+    case 'price_desc':
+      return [desc(carDocs.price), asc(carDocs.id)];
+    case 'km_asc':
+      return [asc(carDocs.kmDriven), asc(carDocs.id)];
+    default:
+      return [sql`${carDocs.createdAt} DESC NULLS LAST`, asc(carDocs.id)];
+  }
+}
+
+async function runSearch(db: Db, q: CarSearchQuery, where: SQL): Promise<CarSearchResult> {
+  const limit = Math.max(0, Math.trunc(q.limit));
+  const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
+  const page = db
+    .select({ doc: carDocs.doc })
+    .from(carDocs)
+    .where(where)
+    .orderBy(...searchOrder(q.sort))
+    .limit(limit)
+    .offset(offset);
+  const capped = db.select({ one: sql`1` }).from(carDocs).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const [rows, counted] = await Promise.all([page, count]);
+  return { cars: rows.map((r) => r.doc as Car), totalLength: Number(counted[0]?.n ?? 0) };
+}
+
+/**
+ * The PostgreSQL car search over `catalog.car_docs` of `db` (PGlite or node-postgres; the pg_trgm
+ * extension must be installed, as `createDatabase` does, and the catalog migrations applied).
+ */
+export function createPostgresSearch(db: Db): CarSearch {
+  async function upsertRows(rows: CarDocInsert[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db.insert(carDocs).values(rows).onConflictDoUpdate({ target: carDocs.id, set: upsertSet });
+  }
+
+  return {
+    kind: 'postgres',
+
+    async upsert(doc) {
+      await upsertRows([rowOf(doc)]);
+    },
+
+    async upsertMany(docs) {
+      // One row per id (the last wins): ON CONFLICT cannot update a row twice in one statement.
+      const byId = new Map<string, CarDocInsert>();
+      for (const doc of docs) {
+        const row = rowOf(doc);
+        byId.delete(row.id);
+        byId.set(row.id, row);
+      }
+      const rows = [...byId.values()];
+      for (let i = 0; i < rows.length; i += UPSERT_BATCH) await upsertRows(rows.slice(i, i + UPSERT_BATCH));
+    },
+
+    async remove(id) {
+      if (!isUuid(id)) return;
+      await db.delete(carDocs).where(eq(carDocs.id, id));
+    },
+
+    async get(id) {
+      if (!isUuid(id)) return undefined;
+      const rows = await db.select({ doc: carDocs.doc }).from(carDocs).where(eq(carDocs.id, id)).limit(1);
+      return rows[0]?.doc as Car | undefined;
+    },
+
+    async search(q) {
+      const where = searchCondition(q);
+      if (where === false) return { cars: [], totalLength: 0 };
+      if (searchWords(q.searchTerm).length === 0) return runSearch(db, q, where);
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+        );
+        return runSearch(tx as unknown as Db, q, where);
+      });
+    },
+  };
+}
