@@ -35,6 +35,10 @@ export const configSchema = z.object({
   AMQP_EXCHANGE: z.string().default('marketplace.events'),
   /** Redis URL; absent → in-memory cache and rate limits. */
   REDIS_URL: optionalUrl,
+  /** Elasticsearch URL; absent → car search on PostgreSQL only (docs/adr/0002). */
+  ELASTICSEARCH_URL: optionalUrl,
+  /** Elasticsearch index of the car search documents. */
+  ELASTICSEARCH_INDEX: z.string().default('cars'),
   /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
   REDIS_KEY_PREFIX: z.string().default(''),
   /** Public base URL of the gateway, used in links and signed upload URLs. */

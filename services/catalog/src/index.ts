@@ -5,7 +5,7 @@ import { defineService } from '@marketplace/platform';
 import { loadSeedData } from './domain/seed-data';
 import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
-import { createCarSearch } from './search/index';
+import { createCarSearches } from './search/index';
 import { seedReferenceData } from './seed';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,17 +16,19 @@ export const catalogService = defineService({
   name: 'catalog',
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),
-  create: (ports) => ({
-    router: catalogRoutes(
-      ports.db,
-      ports.outbox,
-      createCarSearch({ db: ports.db }),
-      path.join(dataDir, 'logos'),
-    ),
-    consumers: [carProjection],
-    async seed() {
-      const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
-      ports.logger.info({ counts }, 'catalog reference data seeded');
-    },
-  }),
+  create: (ports) => {
+    const searches = createCarSearches({
+      db: ports.db,
+      elasticsearchUrl: ports.config.ELASTICSEARCH_URL,
+      elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
+    });
+    return {
+      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos')),
+      consumers: [carProjection(searches.secondary)],
+      async seed() {
+        const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
+        ports.logger.info({ counts }, 'catalog reference data seeded');
+      },
+    };
+  },
 });

@@ -9,7 +9,7 @@ import type { Consumer, Db } from '@marketplace/platform';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createPostgresSearch } from './search/postgres';
-import type { CarDocument } from './search/types';
+import type { CarDocument, CarSearch } from './search/types';
 import { brands, models, variants } from './store';
 
 /** Builds the search document of `listing`. @throws Error when its brand, model or variant is unknown. */
@@ -66,14 +66,26 @@ const listingEvent = z.discriminatedUnion('name', [
 ]);
 type ListingEvent = z.infer<typeof listingEvent>;
 
-/** Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction. */
-export const carProjection: Consumer<ListingEvent> = {
-  name: 'catalog.car-projection',
-  events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
-  schema: listingEvent,
-  async handle(event, { tx }) {
-    const search = createPostgresSearch(tx);
-    if (event.name === 'listing.car.deleted') await search.remove(event.payload.carId);
-    else await search.upsert(await toCarDocument(tx, event.payload.car));
-  },
-};
+/**
+ * Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction, and
+ * then the `secondary` index (Elasticsearch) when there is one; its writes are idempotent upserts, so a
+ * redelivery after a failure there repeats them harmlessly.
+ */
+export function carProjection(secondary?: CarSearch): Consumer<ListingEvent> {
+  return {
+    name: 'catalog.car-projection',
+    events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
+    schema: listingEvent,
+    async handle(event, { tx }) {
+      const search = createPostgresSearch(tx);
+      if (event.name === 'listing.car.deleted') {
+        await search.remove(event.payload.carId);
+        await secondary?.remove(event.payload.carId);
+        return;
+      }
+      const doc = await toCarDocument(tx, event.payload.car);
+      await search.upsert(doc);
+      await secondary?.upsert(doc);
+    },
+  };
+}

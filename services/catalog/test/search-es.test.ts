@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  createCarSearch,
+  createCarSearches,
   createElasticsearchSearch,
   ES_FUZZINESS,
   type EsClientLike,
@@ -257,11 +257,13 @@ describe('createElasticsearchSearch against a fake client', () => {
   });
 });
 
-describe('createCarSearch', () => {
-  it('needs @elastic/elasticsearch for an Elasticsearch URL', () => {
-    expect(() => createCarSearch({ db: {} as never, elasticsearchUrl: 'http://127.0.0.1:9200' })).toThrow(
-      /Elasticsearch adapter needs @elastic\/elasticsearch/,
-    );
-    expect(createCarSearch({ db: {} as never }).kind).toBe('postgres');
+describe('createCarSearches', () => {
+  it('searches PostgreSQL alone without a URL, and Elasticsearch (fed as secondary) with one', () => {
+    const plain = createCarSearches({ db: {} as never });
+    expect(plain.read.kind).toBe('postgres');
+    expect(plain.secondary).toBeUndefined();
+    const withEs = createCarSearches({ db: {} as never, elasticsearchUrl: 'http://127.0.0.1:9200' });
+    expect(withEs.read.kind).toBe('elasticsearch');
+    expect(withEs.secondary?.kind).toBe('elasticsearch');
   });
 });

@@ -2,7 +2,9 @@
  * Car search port and adapters (issue 5 "Car search"): PostgreSQL by default, Elasticsearch when
  * configured. See `types.ts` for the port and its query semantics.
  */
+import { Client } from '@elastic/elasticsearch';
 import type { Db } from '@marketplace/platform';
+import { createElasticsearchSearch, type EsClientLike } from './elasticsearch';
 import { createPostgresSearch } from './postgres';
 import type { CarSearch } from './types';
 
@@ -24,24 +26,37 @@ export {
 export { createPostgresSearch, searchCondition, searchOrder } from './postgres';
 export * from './types';
 
-/** Options of {@link createCarSearch}. */
+/** Options of {@link createCarSearches}. */
 export interface CarSearchOptions {
-  /** The catalog's database (its `car_docs` table serves the PostgreSQL adapter). */
+  /** The catalog's database (its `car_docs` table is the read model and the PostgreSQL adapter's index). */
   db: Db;
-  /** Elasticsearch URL (e.g. from ELASTICSEARCH_URL); absent → the PostgreSQL adapter. */
+  /** Elasticsearch URL (ELASTICSEARCH_URL); absent → PostgreSQL serves searches too. */
   elasticsearchUrl?: string;
+  /** Elasticsearch index name (default `cars`). */
+  elasticsearchIndex?: string;
+}
+
+/** The searches of the catalog: where reads go, and the extra index (if any) the projection also feeds. */
+export interface CarSearches {
+  /** Serves `GET /api/cars`: Elasticsearch when configured, else PostgreSQL. */
+  read: CarSearch;
+  /** Elasticsearch, fed from the same listing events after the PostgreSQL read model; undefined without it. */
+  secondary?: CarSearch;
 }
 
 /**
- * The car search chosen by `opts`: PostgreSQL over `opts.db` when no Elasticsearch URL is given.
- * @throws Error when `elasticsearchUrl` is set: the `@elastic/elasticsearch` client is not a dependency
- * yet; build its `Client` and pass it to `createElasticsearchSearch` instead.
+ * The car searches chosen by `opts`. PostgreSQL's `car_docs` always holds the read model (written in the
+ * consumer's transaction, used for `get` and for the reference-data delete checks); Elasticsearch, when
+ * configured, is indexed from the same events and answers the searches (docs/adr/0002).
  */
-export function createCarSearch(opts: CarSearchOptions): CarSearch {
-  if (opts.elasticsearchUrl) {
-    throw new Error(
-      'Elasticsearch adapter needs @elastic/elasticsearch: add the dependency and pass its Client to createElasticsearchSearch',
-    );
-  }
-  return createPostgresSearch(opts.db);
+export function createCarSearches(opts: CarSearchOptions): CarSearches {
+  const postgres = createPostgresSearch(opts.db);
+  if (!opts.elasticsearchUrl) return { read: postgres };
+  const client = new Client({ node: opts.elasticsearchUrl });
+  const elasticsearch = createElasticsearchSearch(
+    // The client's methods are overloaded with its own request types; our port types mappings loosely.
+    client as unknown as EsClientLike,
+    opts.elasticsearchIndex ?? 'cars',
+  );
+  return { read: { ...elasticsearch, get: (id) => postgres.get(id) }, secondary: elasticsearch };
 }
