@@ -7,20 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleStub, startGoogleStub } from '../../services/auth/test/support/google-server';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
-import { requireServer } from '../../test-support/servers';
-import { call, startTestSystem, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
-const postgresUrl = await requireServer('postgres');
-const redisUrl = await requireServer('redis');
-
-const variants = [
-  { name: 'embedded adapters', servers: undefined, skip: false },
-  {
-    name: 'PostgreSQL and Redis',
-    servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
-    skip: !postgresUrl || !redisUrl,
-  },
-];
+const variants = await systemVariants();
 
 let seq = 0;
 /** A fresh sign-up payload with unique identifiers. */

@@ -6,20 +6,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createOutbox, messagingTables, signSessionToken } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireServer } from '../../test-support/servers';
-import { call, startTestSystem, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
-const postgresUrl = await requireServer('postgres');
-const redisUrl = await requireServer('redis');
-
-const variants = [
-  { name: 'embedded adapters', servers: undefined, skip: false },
-  {
-    name: 'PostgreSQL and Redis',
-    servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
-    skip: !postgresUrl || !redisUrl,
-  },
-];
+const variants = await systemVariants();
 
 type Json = Record<string, unknown>;
 

@@ -7,8 +7,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, loadConfig } from '@marketplace/platform';
 import pg from 'pg';
-import { uniqueName } from '../../../test-support/servers';
+import { requireServer, uniqueName } from '../../../test-support/servers';
 import { type EmbeddedSystem, startEmbedded } from '../../src/embedded';
+
+/**
+ * The two ways an API suite runs: on the embedded adapters, and on the real PostgreSQL and Redis
+ * (`requireServer` fails under CI=true when they are missing, so that variant never silently skips there).
+ */
+export async function systemVariants() {
+  const postgresUrl = await requireServer('postgres');
+  const redisUrl = await requireServer('redis');
+  return [
+    { name: 'embedded adapters', servers: undefined, skip: false },
+    {
+      name: 'PostgreSQL and Redis',
+      servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
+      skip: !postgresUrl || !redisUrl,
+    },
+  ];
+}
 
 export interface TestSystem {
   system: EmbeddedSystem;

@@ -18,8 +18,8 @@ import {
   badRequest,
   conflict,
   HttpError,
-  isUniqueViolation,
   notFound,
+  onUniqueViolation,
   parseInput,
   requireAdmin,
   requireUser,
@@ -84,17 +84,14 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
   }
 
   /** Runs `fn`; a unique violation (a race with another sign-up) becomes the 409 of assertAvailable. */
-  async function inserting<T>(
+  const inserting = <T>(
     ids: { email: string; username?: string; phoneNumber?: string },
     fn: () => Promise<T>,
-  ) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) await assertAvailable(ids);
-      throw err;
-    }
-  }
+  ) =>
+    onUniqueViolation(fn, async () => {
+      await assertAvailable(ids);
+      return conflict(messages.taken('email'));
+    });
 
   router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');

@@ -57,6 +57,22 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `fn`; when it fails with a unique violation, throws `conflict()` instead (e.g. a 409 naming the
+ * field). A check before the insert gives the friendly answer; this covers the race between two writers.
+ */
+export async function onUniqueViolation<T>(
+  fn: () => Promise<T>,
+  conflict: () => Error | Promise<Error>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw await conflict();
+    throw err;
+  }
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Validates a schema name (it is interpolated into DDL). @throws Error when not a plain identifier. */

@@ -10,9 +10,9 @@ import { brandCreateBody, brandListQuery, brandUpdateBody, idParams } from '@mar
 import {
   conflict,
   type Db,
-  isUniqueViolation,
   notFound,
   type Outbox,
+  onUniqueViolation,
   parseInput,
   requireAdmin,
 } from '@marketplace/platform';
@@ -41,14 +41,8 @@ export function brandRoutes(db: Db, outbox: Outbox, logosDir: string): Router {
     );
   }
 
-  async function save<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`name: a brand named ${name} already exists`);
-      throw err;
-    }
-  }
+  const save = <T>(name: string, fn: () => Promise<T>) =>
+    onUniqueViolation(fn, () => conflict(`name: a brand named ${name} already exists`));
 
   router.get('/api/carbrand', publicCache, async (req, res) => {
     const { keyword } = parseInput(brandListQuery, req.query);

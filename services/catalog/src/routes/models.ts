@@ -8,9 +8,9 @@ import {
   badRequest,
   conflict,
   type Db,
-  isUniqueViolation,
   notFound,
   type Outbox,
+  onUniqueViolation,
   parseInput,
   requireAdmin,
 } from '@marketplace/platform';
@@ -38,14 +38,8 @@ export function modelRoutes(db: Db, outbox: Outbox): Router {
     return row;
   }
 
-  async function save<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`name: this brand already has a model named ${name}`);
-      throw err;
-    }
-  }
+  const save = <T>(name: string, fn: () => Promise<T>) =>
+    onUniqueViolation(fn, () => conflict(`name: this brand already has a model named ${name}`));
 
   router.get('/api/carModel', publicCache, async (req, res) => {
     const { brand, year, keyword } = parseInput(modelListQuery, req.query);

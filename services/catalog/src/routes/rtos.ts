@@ -8,8 +8,8 @@ import {
   badRequest,
   conflict,
   type Db,
-  isUniqueViolation,
   notFound,
+  onUniqueViolation,
   parseInput,
   requireAdmin,
 } from '@marketplace/platform';
@@ -39,14 +39,8 @@ export function rtoRoutes(db: Db): Router {
     return row;
   }
 
-  async function save<T>(code: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`code ${code} already exists`);
-      throw err;
-    }
-  }
+  const save = <T>(code: string, fn: () => Promise<T>) =>
+    onUniqueViolation(fn, () => conflict(`code ${code} already exists`));
 
   router.get('/api/RTO', publicCache, async (req, res) => {
     const { state, keyword } = parseInput(rtoListQuery, req.query);

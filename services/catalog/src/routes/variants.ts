@@ -9,9 +9,9 @@ import {
   badRequest,
   conflict,
   type Db,
-  isUniqueViolation,
   notFound,
   type Outbox,
+  onUniqueViolation,
   parseInput,
   requireAdmin,
 } from '@marketplace/platform';
@@ -58,17 +58,10 @@ export function variantRoutes(db: Db, outbox: Outbox): Router {
     }
   }
 
-  async function save<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw conflict(
-          `name: this model already has a variant named ${name} with that fuel and transmission`,
-        );
-      throw err;
-    }
-  }
+  const save = <T>(name: string, fn: () => Promise<T>) =>
+    onUniqueViolation(fn, () =>
+      conflict(`name: this model already has a variant named ${name} with that fuel and transmission`),
+    );
 
   router.get('/api/carVariant', publicCache, async (req, res) => {
     const q = parseInput(variantListQuery, req.query);
