@@ -8,7 +8,7 @@
  * may answer 400 (the message names the field), every signed-in route 401, every Admin route 403, and
  * every route with a path id 404; these are added by {@link defineRoute}.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   authSessionResponse,
   createUserBody,
@@ -261,6 +261,16 @@ const routes: ApiRoute[] = [
     access: 'public',
     responses: { 200: { description: 'JSON Web Key Set', schema: jwksResponse } },
   },
+  {
+    method: 'get',
+    path: '/api/auth/avatar/default.svg',
+    operationId: 'getDefaultAvatar',
+    summary: 'The avatar shown for users without a profile image (SVG)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    responses: { 200: { description: 'image/svg+xml' } },
+  },
   // ------------------------------------------------------------------ account admin (spec §7, issue 4)
   {
     method: 'get',
@@ -449,6 +459,17 @@ const routes: ApiRoute[] = [
     access: 'public',
     request: { query: brandListQuery },
     responses: { 200: { description: 'Brands', schema: brandListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/carbrand/logos/{file}',
+    operationId: 'getSeededBrandLogo',
+    summary: 'A seeded brand logo (SVG monogram); uploaded logos are served by storage',
+    tags: ['Reference data'],
+    service: 'catalog',
+    access: 'public',
+    request: { params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,60}\.svg$/) }) },
+    responses: { 200: { description: 'image/svg+xml' } },
   },
   {
     method: 'post',
@@ -727,7 +748,7 @@ const routes: ApiRoute[] = [
     method: 'get',
     path: '/api/storage/limits',
     operationId: 'getStorageLimits',
-    summary: 'Upload limits (a guess of this contract)',
+    summary: 'Upload limits: JPEG, PNG or WebP, at most 10 MB and 8000×8000 px (issue 6)',
     tags: ['Storage'],
     service: 'storage',
     access: 'public',

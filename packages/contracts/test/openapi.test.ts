@@ -70,6 +70,8 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['patch', '/api/testDrive/{id}/status'],
   ['get', '/api/storage/limits'],
   ['put', '/api/storage/upload/{key}'],
+  ['get', '/api/auth/avatar/default.svg'],
+  ['get', '/api/carbrand/logos/{file}'],
 ];
 
 describe('OpenAPI document', () => {
