@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
+import { seedDemoOnFirstStart } from './demo/seed-demo';
 import { loadSeedData } from './domain/seed-data';
 import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
@@ -28,6 +29,7 @@ export const catalogService = defineService({
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');
+        await seedDemoOnFirstStart(ports.db, ports.logger);
       },
     };
   },

@@ -1,0 +1,84 @@
+/**
+ * Writes the demo inventory (see `generate.ts`) into the PostgreSQL car search documents, streaming
+ * batches so any count fits in memory; and the first-start seeding of `npm start`.
+ */
+import { type Db, type Logger, queryRows } from '@marketplace/platform';
+import { sql } from 'drizzle-orm';
+import { createPostgresSearch } from '../search/postgres';
+import type { CarDocument } from '../search/types';
+import { brands, models, rtos, states, variants } from '../store';
+import { DEMO_SEED, generateCars } from './generate';
+
+export interface SeedDemoOptions {
+  /** Number of cars to write. */
+  count: number;
+  /** PRNG seed (default {@link DEMO_SEED}); the same seed writes the same car ids (upserted). */
+  seed?: number;
+  /** Documents per `upsertMany` call (default 1000). */
+  batchSize?: number;
+  /** Reference time of the generator (default now). */
+  now?: Date;
+  /** Called after each batch with the number written so far. */
+  onProgress?: (written: number) => void;
+}
+
+/** Cars seeded on the first start of an empty catalog. */
+export const FIRST_START_DEMO_CARS = 300;
+
+/**
+ * Generates `opts.count` demo cars from the catalog's reference data in `db` and upserts them in
+ * batches; resolves to the number written. Idempotent per seed (same ids, documents replaced).
+ * @throws Error when the reference data is missing (run `seedReferenceData` first).
+ */
+export async function seedDemoInventory(db: Db, opts: SeedDemoOptions): Promise<number> {
+  const batchSize = Math.max(1, opts.batchSize ?? 1000);
+  const [brandRows, modelRows, variantRows, rtoRows, stateRows] = await Promise.all([
+    db.select().from(brands),
+    db.select().from(models),
+    db.select().from(variants),
+    db.select().from(rtos),
+    db.select().from(states),
+  ]);
+  const search = createPostgresSearch(db);
+  let batch: CarDocument[] = [];
+  let written = 0;
+  const flush = async () => {
+    await search.upsertMany(batch);
+    written += batch.length;
+    batch = [];
+    opts.onProgress?.(written);
+  };
+  for (const doc of generateCars({
+    count: opts.count,
+    seed: opts.seed ?? DEMO_SEED,
+    brands: brandRows,
+    models: modelRows,
+    variants: variantRows,
+    rtos: rtoRows,
+    states: stateRows,
+    ...(opts.now ? { now: opts.now } : {}),
+  })) {
+    batch.push(doc);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (batch.length > 0) await flush();
+  // Fresh planner statistics for the filters (PGlite runs no autovacuum/autoanalyze).
+  await db.execute(sql`ANALYZE catalog.car_docs`);
+  return written;
+}
+
+/**
+ * First start (`npm start`): seeds {@link FIRST_START_DEMO_CARS} demo cars when `catalog.car_docs` is
+ * empty, so restarts add nothing and real listings are never mixed with a re-seed. Resolves to the number
+ * written (0 when there were cars already).
+ */
+export async function seedDemoOnFirstStart(db: Db, logger?: Logger): Promise<number> {
+  const [row] = await queryRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM catalog.car_docs) AS "any"`,
+  );
+  if (row?.any) return 0;
+  const written = await seedDemoInventory(db, { count: FIRST_START_DEMO_CARS });
+  logger?.info({ cars: written }, 'catalog demo inventory seeded (first start)');
+  return written;
+}
