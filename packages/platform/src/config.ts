@@ -37,6 +37,12 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Elasticsearch URL; absent → car search on PostgreSQL only (docs/adr/0002). */
   ELASTICSEARCH_URL: optionalUrl,
+  /**
+   * Where car searches are answered: `memory` (an in-process columnar index loaded from the read model,
+   * single catalog process only), `postgres`, or `auto` = memory in embedded mode (no DATABASE_URL), else
+   * postgres. ELASTICSEARCH_URL overrides both (docs/adr/0002).
+   */
+  CAR_SEARCH: z.enum(['auto', 'memory', 'postgres']).default('auto'),
   /** Elasticsearch index of the car search documents. */
   ELASTICSEARCH_INDEX: z.string().default('cars'),
   /** Prefix of every Redis key (several deployments or test runs can share one Redis). */

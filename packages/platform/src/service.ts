@@ -36,7 +36,7 @@ export interface ServiceParts {
   router?: Router;
   // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
   consumers?: Consumer<any>[];
-  /** Idempotent: inserts reference data that is missing; run at every start. */
+  /** Runs at every start, before the outbox relays: idempotent seeders (insert what is missing) and warming of in-memory indexes. */
   seed?: () => Promise<void>;
 }
 

@@ -22,14 +22,18 @@ export const catalogService = defineService({
       db: ports.db,
       elasticsearchUrl: ports.config.ELASTICSEARCH_URL,
       elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
+      inMemory:
+        ports.config.CAR_SEARCH === 'memory' ||
+        (ports.config.CAR_SEARCH === 'auto' && !ports.config.DATABASE_URL),
     });
     return {
       router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos')),
-      consumers: [carProjection(searches.secondary)],
+      consumers: [carProjection(searches.secondaries)],
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');
         await seedDemoOnFirstStart(ports.db, ports.logger);
+        await searches.load();
       },
     };
   },

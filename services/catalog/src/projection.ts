@@ -68,10 +68,10 @@ type ListingEvent = z.infer<typeof listingEvent>;
 
 /**
  * Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction, and
- * then the `secondary` index (Elasticsearch) when there is one; its writes are idempotent upserts, so a
- * redelivery after a failure there repeats them harmlessly.
+ * then the secondary indexes (Elasticsearch or the in-memory one); their writes are idempotent upserts,
+ * so a redelivery after a failure repeats them harmlessly.
  */
-export function carProjection(secondary?: CarSearch): Consumer<ListingEvent> {
+export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEvent> {
   return {
     name: 'catalog.car-projection',
     events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
@@ -80,12 +80,12 @@ export function carProjection(secondary?: CarSearch): Consumer<ListingEvent> {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {
         await search.remove(event.payload.carId);
-        await secondary?.remove(event.payload.carId);
+        for (const index of secondaries) await index.remove(event.payload.carId);
         return;
       }
       const doc = await toCarDocument(tx, event.payload.car);
       await search.upsert(doc);
-      await secondary?.upsert(doc);
+      for (const index of secondaries) await index.upsert(doc);
     },
   };
 }

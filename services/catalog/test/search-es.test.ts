@@ -261,9 +261,11 @@ describe('createCarSearches', () => {
   it('searches PostgreSQL alone without a URL, and Elasticsearch (fed as secondary) with one', () => {
     const plain = createCarSearches({ db: {} as never });
     expect(plain.read.kind).toBe('postgres');
-    expect(plain.secondary).toBeUndefined();
+    expect(plain.secondaries).toEqual([]);
     const withEs = createCarSearches({ db: {} as never, elasticsearchUrl: 'http://127.0.0.1:9200' });
     expect(withEs.read.kind).toBe('elasticsearch');
-    expect(withEs.secondary?.kind).toBe('elasticsearch');
+    expect(withEs.secondaries.map((x) => x.kind)).toEqual(['elasticsearch']);
+    const inMemory = createCarSearches({ db: {} as never, inMemory: true });
+    expect(inMemory.read.kind).toBe('memory');
   });
 });

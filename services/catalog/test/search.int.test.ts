@@ -1,7 +1,8 @@
 /**
  * Car search conformance suite (issue 5 "Car search"): one set of cases run against every adapter of
  * the port — PostgreSQL on PGlite (in memory) always, on the real PostgreSQL (a fresh database per run;
- * under CI=true a missing server fails the file), and Elasticsearch when ELASTICSEARCH_URL is set.
+ * under CI=true a missing server fails the file), the in-memory adapter always, and Elasticsearch when
+ * ELASTICSEARCH_URL is set.
  * Expected answers come from a reference implementation over the fixtures, so every adapter must return
  * the same ids in the same order.
  */
@@ -17,6 +18,7 @@ import {
   createElasticsearchSearch,
   createPostgresSearch,
 } from '../src/search';
+import { createMemorySearch } from '../src/search/memory';
 import { createFetchEsClient } from './support/es-fetch-client';
 import {
   brandId,
@@ -77,8 +79,13 @@ async function openElasticsearch(baseUrl: string): Promise<Harness> {
   };
 }
 
+async function openMemory(): Promise<Harness> {
+  return { search: createMemorySearch({}), close: async () => {} };
+}
+
 const variants = [
   { name: 'PostgreSQL adapter on PGlite', skip: false, open: openPglite },
+  { name: 'in-memory adapter', skip: false, open: openMemory },
   {
     name: 'PostgreSQL adapter on PostgreSQL',
     skip: !postgresUrl,

@@ -65,7 +65,7 @@ export const TYPO_SIMILARITY = 0.55;
  */
 export interface CarSearch {
   /** Which adapter this is. */
-  readonly kind: 'postgres' | 'elasticsearch';
+  readonly kind: 'postgres' | 'elasticsearch' | 'memory';
   /** Inserts or replaces the document of `doc.car._id`. @throws Error when `car._id` is not a UUID. */
   upsert(doc: CarDocument): Promise<void>;
   /** Inserts or replaces many documents (the last wins when an id repeats). @throws as `upsert`. */
