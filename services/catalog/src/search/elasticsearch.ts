@@ -9,13 +9,12 @@
  */
 import type { Car, CarSearchQuery, NumericRange } from '@marketplace/contracts';
 import {
-  assertDocumentId,
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
-  searchTextOf,
   searchWords,
 } from './types';
 
@@ -202,24 +201,13 @@ export interface ElasticsearchSearchOptions {
 /** The document stored for `doc`. */
 export function toEsSource(doc: CarDocument): EsCarSource {
   const { car } = doc;
+  const fields = indexFieldsOf(doc);
   return {
-    id: assertDocumentId(doc),
-    brandId: doc.brandId,
-    modelId: doc.modelId,
-    variantId: doc.variantId ?? null,
+    ...fields,
     brandName: car.brand.name,
     modelName: car.model.name,
     variantName: car.variant.name,
-    fuelType: car.fuelType,
-    transmission: car.transmission,
-    bodyType: doc.bodyType ?? car.model.bodyType ?? null,
-    price: car.price,
-    kmDriven: car.specifications.kmDriven,
-    manufacturerYear: car.manufacturerYear,
-    city: car.location.city,
-    status: car.status,
-    searchText: searchTextOf(doc),
-    createdAt: doc.createdAt.toISOString(),
+    createdAt: fields.createdAt.toISOString(),
     car,
   };
 }

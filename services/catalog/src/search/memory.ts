@@ -22,9 +22,9 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
-  searchTextOf,
   searchWords,
   TYPO_SIMILARITY,
 } from './types';
@@ -534,23 +534,22 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       }
       slotOf.set(id, s);
     }
-    const { car } = doc;
-    cars[s] = car;
+    const f = indexFieldsOf(doc);
+    cars[s] = doc.car;
     ids[s] = id;
     live[s] = 1;
-    price[s] = car.price;
-    km[s] = car.specifications.kmDriven;
-    year[s] = car.manufacturerYear;
-    const t = doc.createdAt.getTime();
+    price[s] = f.price;
+    km[s] = f.kmDriven;
+    year[s] = f.manufacturerYear;
+    const t = f.createdAt.getTime();
     created[s] = Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
-    brand[s] = brands.code(doc.brandId.toLowerCase());
-    fuel[s] = fuels.code(car.fuelType);
-    gearbox[s] = gearboxes.code(car.transmission);
-    const bodyType = doc.bodyType ?? car.model.bodyType;
-    body[s] = bodyType === undefined ? NO_BODY : bodies.code(bodyType);
-    city[s] = cities.code(car.location.city.toLowerCase());
-    status[s] = statuses.code(car.status);
-    textCode[s] = texts.code(searchTextOf(doc));
+    brand[s] = brands.code(f.brandId.toLowerCase());
+    fuel[s] = fuels.code(f.fuelType);
+    gearbox[s] = gearboxes.code(f.transmission);
+    body[s] = f.bodyType === null ? NO_BODY : bodies.code(f.bodyType);
+    city[s] = cities.code(f.city.toLowerCase());
+    status[s] = statuses.code(f.status);
+    textCode[s] = texts.code(f.searchText);
     views.clear();
   }
 

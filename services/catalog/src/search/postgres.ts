@@ -16,13 +16,12 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { carDocs } from './schema';
 import {
-  assertDocumentId,
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
-  searchTextOf,
   searchWords,
   TYPO_SIMILARITY,
 } from './types';
@@ -34,24 +33,7 @@ type CarDocInsert = typeof carDocs.$inferInsert;
 
 /** The `car_docs` row of a search document. */
 function rowOf(doc: CarDocument): CarDocInsert {
-  const { car } = doc;
-  return {
-    id: assertDocumentId(doc),
-    doc: car,
-    brandId: doc.brandId,
-    modelId: doc.modelId,
-    variantId: doc.variantId ?? null,
-    fuelType: car.fuelType,
-    transmission: car.transmission,
-    bodyType: doc.bodyType ?? car.model.bodyType ?? null,
-    price: car.price,
-    kmDriven: car.specifications.kmDriven,
-    manufacturerYear: car.manufacturerYear,
-    city: car.location.city,
-    status: car.status,
-    searchText: searchTextOf(doc),
-    createdAt: doc.createdAt,
-  };
+  return { ...indexFieldsOf(doc), doc: doc.car };
 }
 
 /** `SET` clause of the upsert: every column but the key takes the proposed (`excluded`) value. */

@@ -85,6 +85,45 @@ export function isUuid(id: string): boolean {
   return UUID_PATTERN.test(id);
 }
 
+/** The values every adapter indexes a document by (price in rupees, km in kilometres). */
+export interface IndexFields {
+  id: string;
+  brandId: string;
+  modelId: string;
+  variantId: string | null;
+  fuelType: Car['fuelType'];
+  transmission: Car['transmission'];
+  bodyType: BodyType | null;
+  price: number;
+  kmDriven: number;
+  manufacturerYear: number;
+  city: string;
+  status: Car['status'];
+  searchText: string;
+  createdAt: Date;
+}
+
+/** The filter and sort values of `doc`, the same for every adapter. @throws as `assertDocumentId`. */
+export function indexFieldsOf(doc: CarDocument): IndexFields {
+  const { car } = doc;
+  return {
+    id: assertDocumentId(doc),
+    brandId: doc.brandId,
+    modelId: doc.modelId,
+    variantId: doc.variantId ?? null,
+    fuelType: car.fuelType,
+    transmission: car.transmission,
+    bodyType: doc.bodyType ?? car.model.bodyType ?? null,
+    price: car.price,
+    kmDriven: car.specifications.kmDriven,
+    manufacturerYear: car.manufacturerYear,
+    city: car.location.city,
+    status: car.status,
+    searchText: searchTextOf(doc),
+    createdAt: doc.createdAt,
+  };
+}
+
 /** `brand model variant city`, lower case: the text `searchTerm` is matched against. */
 export function searchTextOf(doc: CarDocument): string {
   const { brand, model, variant, location } = doc.car;
