@@ -38,6 +38,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
+  infra.setSelfUrl(server.url);
   return {
     server,
     infra,

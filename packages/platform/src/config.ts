@@ -86,6 +86,8 @@ export const configSchema = z.object({
   LISTING_SERVICE_URL: optionalUrl,
   TEST_DRIVE_SERVICE_URL: optionalUrl,
   STORAGE_SERVICE_URL: optionalUrl,
+  /** Timeout of a synchronous call to another service, in ms (peers.ts). */
+  PEER_TIMEOUT_MS: positiveInt(5_000),
   /** Where the built front ends are (embedded static hosting); default: the repository root. */
   WEB_ROOT: z.string().optional(),
 });

@@ -18,6 +18,7 @@ export * from './errors';
 export * from './http';
 export * from './logger';
 export * from './notify/index';
+export * from './peers';
 export * from './runtime';
 export * from './service';
 export * from './standalone';

@@ -21,6 +21,7 @@ import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
 import { createDevOutboxNotifier, type Notifier } from './notify/index';
+import { createPeers, type Peers } from './peers';
 import type { ServiceModule } from './service';
 
 export interface Infrastructure {
@@ -33,6 +34,10 @@ export interface Infrastructure {
   tokens: TokenVerifier;
   signingKey?: SigningKey;
   notifier: Notifier;
+  /** Synchronous calls to other services (peers.ts). */
+  peers: Peers;
+  /** Tells `peers` this process's own base URL, once it listens (services without a configured URL live here). */
+  setSelfUrl(url: string): void;
   /** Checks for `/readyz`. */
   readiness: Record<string, ReadinessCheck>;
   close(): Promise<void>;
@@ -77,6 +82,19 @@ export async function createInfrastructure(
     ...(config.JWKS_URL && !opts.signsTokens ? { jwksUrl: config.JWKS_URL } : { jwks: signingKey!.jwks }),
   });
   const notifier = createDevOutboxNotifier({ dataDir: config.dataDir, logger });
+  let selfUrl: string | undefined;
+  const peers = createPeers({
+    urls: {
+      auth: config.AUTH_SERVICE_URL,
+      catalog: config.CATALOG_SERVICE_URL,
+      listing: config.LISTING_SERVICE_URL,
+      'test-drive': config.TEST_DRIVE_SERVICE_URL,
+      storage: config.STORAGE_SERVICE_URL,
+    },
+    selfUrl: () => selfUrl,
+    timeoutMs: config.PEER_TIMEOUT_MS,
+    logger,
+  });
   return {
     config,
     logger,
@@ -87,6 +105,10 @@ export async function createInfrastructure(
     tokens,
     signingKey,
     notifier,
+    peers,
+    setSelfUrl(url) {
+      selfUrl = url;
+    },
     readiness: {
       database: () => database.ping(),
       broker: async () => broker.isReady(),
@@ -141,6 +163,7 @@ export async function startServices(
       tokens: infra.tokens,
       signingKey: infra.signingKey,
       notifier: infra.notifier,
+      peers: infra.peers,
       clock: opts.clock ?? (() => new Date()),
     });
     for (const consumer of parts.consumers ?? []) {

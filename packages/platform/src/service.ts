@@ -13,6 +13,7 @@ import type { Cache, RateLimiterFactory } from './cache/types';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import type { Notifier } from './notify/index';
+import type { Peers } from './peers';
 
 export interface ServicePorts {
   config: Config;
@@ -28,6 +29,8 @@ export interface ServicePorts {
   /** The JWT signing key; present only where this process signs tokens (the auth service). */
   signingKey?: SigningKey;
   notifier: Notifier;
+  /** Synchronous calls to other services' HTTP APIs, only where a user waits on current data. */
+  peers: Peers;
   /** Current time; tests pass a fixed clock. */
   clock: () => Date;
 }

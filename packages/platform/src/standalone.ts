@@ -38,6 +38,7 @@ export async function startService(
     readiness: infra.readiness,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
+  infra.setSelfUrl(server.url);
   return {
     server,
     infra,

@@ -1,0 +1,87 @@
+/**
+ * Peers: synchronous calls from one service to another's public HTTP API. ARCHITECTURE.md allows them
+ * only where a user waits on the answer and the data must be current (e.g. listing asks the catalog
+ * whether brand/model/variant ids exist, and storage whether image keys were uploaded by the caller).
+ *
+ * A peer's base URL is its `<NAME>_SERVICE_URL` (distributed mode) or, when that is unset, this
+ * process's own address (embedded mode: every service is mounted on the one server). The caller's
+ * credentials (Authorization and Cookie headers) are forwarded when `forward` is given, so the peer
+ * authorizes the user itself; the request and correlation ids travel as `x-request-id` /
+ * `x-correlation-id`.
+ */
+import type { Request } from 'express';
+import { HttpError } from './errors';
+import { currentContext, type Logger } from './logger';
+
+/** Services that answer peer calls (the gateway's route owners). */
+export type PeerName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage';
+
+export interface PeerRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with its query string, e.g. `/api/carVariant?model=…`. */
+  path: string;
+  /** JSON body. */
+  body?: unknown;
+  /** The incoming request whose credentials are forwarded. */
+  forward?: Pick<Request, 'headers'>;
+}
+
+export interface PeerResponse<T> {
+  status: number;
+  /** Parsed JSON body (undefined when the peer sent none). */
+  body: T;
+}
+
+export interface Peers {
+  /**
+   * Calls `peer`; any HTTP status is returned to the caller to interpret.
+   * @throws HttpError 503 `{ message: '<peer> service is unavailable' }` when the peer cannot be
+   *   reached, times out or answers something that is not JSON.
+   */
+  call<T = unknown>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>>;
+}
+
+export interface PeersOptions {
+  /** Configured base URLs by peer (distributed mode). */
+  urls: Partial<Record<PeerName, string | undefined>>;
+  /** This process's own base URL, known once it listens; used for peers without a configured URL. */
+  selfUrl: () => string | undefined;
+  /** Per-call timeout in ms. */
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/** Creates the peers port. */
+export function createPeers(opts: PeersOptions): Peers {
+  return {
+    async call<T>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>> {
+      const base = opts.urls[peer] ?? opts.selfUrl();
+      const unavailable = new HttpError(503, `${peer} service is unavailable, please try again.`);
+      if (!base) throw unavailable;
+      const headers: Record<string, string> = { accept: 'application/json' };
+      const ctx = currentContext();
+      if (ctx) {
+        headers['x-request-id'] = ctx.requestId;
+        headers['x-correlation-id'] = ctx.correlationId;
+      }
+      for (const name of ['authorization', 'cookie'] as const) {
+        const value = req.forward?.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      if (req.body !== undefined) headers['content-type'] = 'application/json';
+      try {
+        const res = await fetch(new URL(req.path, base), {
+          method: req.method ?? 'GET',
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal: AbortSignal.timeout(opts.timeoutMs),
+        });
+        const text = await res.text();
+        return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+      } catch (err) {
+        opts.logger.warn({ err, peer, path: req.path }, 'peer call failed');
+        throw unavailable;
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { createHttpApp, createLogger, createPeers, HttpError, listen, runWithContext } from '../src/index';
+
+const logger = createLogger({ level: 'silent' });
+
+async function withEcho(fn: (url: string) => Promise<void>) {
+  const router = express.Router();
+  router.post('/api/echo', (req, res) => {
+    res.status(201).json({
+      body: req.body,
+      authorization: req.headers.authorization ?? null,
+      cookie: req.headers.cookie ?? null,
+      correlationId: req.headers['x-correlation-id'],
+    });
+  });
+  const server = await listen(createHttpApp({ logger, routers: [router], jsonLimitBytes: 1024 }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
+  try {
+    await fn(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('peers', () => {
+  it('calls the configured peer with JSON, forwarding credentials and the correlation id', async () => {
+    await withEcho(async (url) => {
+      const peers = createPeers({
+        urls: { catalog: url },
+        selfUrl: () => undefined,
+        timeoutMs: 2000,
+        logger,
+      });
+      const res = await runWithContext({ requestId: 'req-1', correlationId: 'corr-1' }, () =>
+        peers.call<{ body: unknown; authorization: string; cookie: string; correlationId: string }>(
+          'catalog',
+          {
+            method: 'POST',
+            path: '/api/echo',
+            body: { a: 1 },
+            forward: { headers: { authorization: 'Bearer t', cookie: 'token=x' } },
+          },
+        ),
+      );
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        body: { a: 1 },
+        authorization: 'Bearer t',
+        cookie: 'token=x',
+        correlationId: 'corr-1',
+      });
+    });
+  });
+
+  it('falls back to the own address and returns error statuses to the caller', async () => {
+    await withEcho(async (url) => {
+      const peers = createPeers({ urls: {}, selfUrl: () => url, timeoutMs: 2000, logger });
+      const res = await peers.call<{ message: string }>('storage', { path: '/api/missing' });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBeTruthy();
+    });
+  });
+
+  it('throws 503 naming the peer when it cannot be reached', async () => {
+    const peers = createPeers({
+      urls: { storage: 'http://127.0.0.1:9' },
+      selfUrl: () => undefined,
+      timeoutMs: 500,
+      logger,
+    });
+    const err = await peers.call('storage', { path: '/api/x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(503);
+    expect((err as HttpError).message).toMatch(/storage service is unavailable/);
+    const none = createPeers({ urls: {}, selfUrl: () => undefined, timeoutMs: 500, logger });
+    await expect(none.call('catalog', { path: '/api/x' })).rejects.toMatchObject({ status: 503 });
+  });
+});
