@@ -74,3 +74,52 @@ export const storageLimitsResponse = z
   .meta({ id: 'StorageLimits' });
 /** Inferred type of {@link storageLimitsResponse}. */
 export type StorageLimitsResponse = z.infer<typeof storageLimitsResponse>;
+
+/**
+ * `POST /api/storage/images/confirm` body (signed in; issue 6): the keys a listing or brand is about to
+ * use. Storage answers only when every key was uploaded by the caller (or the caller is an Admin, for
+ * logos) with the given `type`; for the S3 adapter this is where an object is first validated. Other
+ * services call it through the peers port with the user's credentials (ARCHITECTURE.md: a synchronous
+ * call where the user waits on current data).
+ */
+export const confirmImagesBody = z.object({
+  type: enumField('type', uploadTypes),
+  keys: z
+    .array(
+      z.string().min(1, 'keys must not contain blanks').max(300, 'keys must be at most 300 characters'),
+      {
+        error: 'keys must be a list of storage keys',
+      },
+    )
+    .min(1, 'keys must contain at least one key')
+    .max(20, 'keys must contain at most 20 keys'),
+});
+/** Inferred type of {@link confirmImagesBody}. */
+export type ConfirmImagesBody = z.infer<typeof confirmImagesBody>;
+
+/**
+ * A stored image's stable URLs (issue 6): `url` is the optimised original at `/api/storage/images/{key}`,
+ * `sizes` the responsive WebP versions at `/api/storage/images/{key}/{width}.webp` (widths of
+ * `IMAGE_WIDTHS` no wider than the original). Both are served with long-lived immutable cache headers.
+ */
+export const storedImage = z.object({
+  key: z.string(),
+  url: z.string(),
+  sizes: z.array(z.object({ width: z.number().int(), url: z.string() })),
+});
+/** Inferred type of {@link storedImage}. */
+export type StoredImage = z.infer<typeof storedImage>;
+
+/**
+ * `POST /api/storage/images/confirm` answer: 200 `{ data: { images } }` in the order of `keys`. A key that
+ * does not exist, belongs to someone else, has another type or fails validation gives 400
+ * `{ message, index }` where `index` is the position of the first bad key in `keys`.
+ */
+export const confirmImagesResponse = z
+  .object({ data: z.object({ images: z.array(storedImage) }) })
+  .meta({ id: 'ConfirmedImages' });
+/** Inferred type of {@link confirmImagesResponse}. */
+export type ConfirmImagesResponse = z.infer<typeof confirmImagesResponse>;
+
+/** 400 answer of the confirm call: the message and the index of the first bad key. */
+export const confirmImagesError = z.object({ message: z.string(), index: z.number().int() });
