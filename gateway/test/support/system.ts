@@ -1,30 +1,39 @@
 /**
  * Test harness: the embedded system on port 0 with a temp DATA_DIR, either on the embedded adapters or on
- * the real PostgreSQL (a fresh database per run, dropped afterwards) and Redis (a unique key prefix).
+ * the real PostgreSQL (a fresh database per run, dropped afterwards), RabbitMQ (a unique exchange and
+ * queue prefix, deleted afterwards) and Redis (a unique key prefix).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, loadConfig } from '@marketplace/platform';
+import { createLogger, deleteTopology, loadConfig } from '@marketplace/platform';
 import pg from 'pg';
 import { requireServer, uniqueName } from '../../../test-support/servers';
 import { type EmbeddedSystem, startEmbedded } from '../../src/embedded';
 
 /**
- * The two ways an API suite runs: on the embedded adapters, and on the real PostgreSQL and Redis
+ * The two ways an API suite runs: on the embedded adapters, and on the real PostgreSQL, RabbitMQ and Redis
  * (`requireServer` fails under CI=true when they are missing, so that variant never silently skips there).
  */
 export async function systemVariants() {
   const postgresUrl = await requireServer('postgres');
   const redisUrl = await requireServer('redis');
+  const amqpUrl = await requireServer('rabbitmq');
   return [
     { name: 'embedded adapters', servers: undefined, skip: false },
     {
-      name: 'PostgreSQL and Redis',
-      servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
-      skip: !postgresUrl || !redisUrl,
+      name: 'PostgreSQL, RabbitMQ and Redis',
+      servers: postgresUrl && redisUrl && amqpUrl ? { postgresUrl, redisUrl, amqpUrl } : undefined,
+      skip: !postgresUrl || !redisUrl || !amqpUrl,
     },
   ];
+}
+
+/** Real servers for {@link startTestSystem}. */
+export interface TestServers {
+  postgresUrl: string;
+  redisUrl: string;
+  amqpUrl?: string;
 }
 
 export interface TestSystem {
@@ -36,10 +45,10 @@ export interface TestSystem {
   stop(): Promise<void>;
 }
 
-/** Starts the system; `servers` given → DATABASE_URL (fresh database) and REDIS_URL are used. */
+/** Starts the system; `servers` given → DATABASE_URL (fresh database), REDIS_URL and AMQP_URL are used. */
 export async function startTestSystem(
   extraEnv: Record<string, string> = {},
-  servers?: { postgresUrl: string; redisUrl: string },
+  servers?: TestServers,
 ): Promise<TestSystem> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'system-'));
   const env: Record<string, string> = {
@@ -51,6 +60,7 @@ export async function startTestSystem(
     ...extraEnv,
   };
   let dropDatabase = async () => {};
+  let dropTopology = async (_consumers: string[]) => {};
   if (servers) {
     const dbName = uniqueName('sys');
     const admin = new pg.Client({ connectionString: servers.postgresUrl });
@@ -62,6 +72,15 @@ export async function startTestSystem(
     env.DATABASE_URL = dbUrl.toString();
     env.REDIS_URL = servers.redisUrl;
     env.REDIS_KEY_PREFIX = `${uniqueName('t')}:`;
+    if (servers.amqpUrl) {
+      const amqpUrl = servers.amqpUrl;
+      const exchange = uniqueName('ex');
+      const queuePrefix = uniqueName('q');
+      env.AMQP_URL = amqpUrl;
+      env.AMQP_EXCHANGE = exchange;
+      env.AMQP_QUEUE_PREFIX = queuePrefix;
+      dropTopology = (consumers) => deleteTopology(amqpUrl, { exchange, queuePrefix, consumers });
+    }
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: servers.postgresUrl });
       await c.connect();
@@ -84,7 +103,9 @@ export async function startTestSystem(
         .at(-1);
     },
     async stop() {
+      const consumers = system.infra.broker.consumerNames();
       await system.stop();
+      await dropTopology(consumers);
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

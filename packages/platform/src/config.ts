@@ -33,6 +33,8 @@ export const configSchema = z.object({
   /** RabbitMQ URL; absent → in-process bus. */
   AMQP_URL: optionalUrl,
   AMQP_EXCHANGE: z.string().default('marketplace.events'),
+  /** Prefix of every RabbitMQ queue name (`<prefix>.<consumer>`); unset = none. Tests use a unique one. */
+  AMQP_QUEUE_PREFIX: z.string().optional(),
   /** Redis URL; absent → in-memory cache and rate limits. */
   REDIS_URL: optionalUrl,
   /** Elasticsearch URL; absent → car search on PostgreSQL only (docs/adr/0002). */

@@ -65,7 +65,13 @@ export async function createInfrastructure(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: pgliteDir },
   );
   const broker = config.AMQP_URL
-    ? await createRabbitBroker({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, retry, logger })
+    ? await createRabbitBroker({
+        url: config.AMQP_URL,
+        exchange: config.AMQP_EXCHANGE,
+        queuePrefix: config.AMQP_QUEUE_PREFIX,
+        retry,
+        logger,
+      })
     : createInProcessBroker({ retry, logger });
   const { cache, rateLimiters } = createCachePorts({
     redisUrl: config.REDIS_URL,

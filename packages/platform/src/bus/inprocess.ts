@@ -221,6 +221,10 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
       });
     },
 
+    consumerNames(): string[] {
+      return [...consumers.keys()];
+    },
+
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {
       const state = consumers.get(consumer);
       if (!state) return [];

@@ -527,6 +527,10 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       }
     },
 
+    consumerNames(): string[] {
+      return [...consumers.keys()];
+    },
+
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {
       const conn = current;
       if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');

@@ -91,6 +91,8 @@ export interface Broker {
   subscribe(subscription: Subscription): Promise<void>;
   /** Removes up to `max` messages from the consumer's dead-letter queue and returns them (operators, tests). */
   takeDeadLetters(consumer: string, max?: number): Promise<DeadLetter[]>;
+  /** Names of the consumers subscribed through this broker (operators, test cleanup). */
+  consumerNames(): string[];
   /** True while the broker can accept publishes. */
   isReady(): boolean;
   /** Stops consuming, waits for handlers in flight, closes connections. */
