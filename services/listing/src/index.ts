@@ -1,9 +1,23 @@
-/** Listing service: the write side of car listings and the seller's cars. */
+/**
+ * Listing service: the write side of car listings and the seller's cars (ARCHITECTURE.md, issue 6).
+ * Owns schema `listing` (table `cars`, migrations in ../migrations); asks the catalog and storage
+ * synchronously while a seller waits (peers.ts); publishes `listing.car.*` through its outbox and consumes
+ * `auth.user.deleted` and `catalog.*.changed` (events.ts).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
+import { referenceNamesConsumer, userDeletedConsumer } from './events';
 import { listingRoutes } from './routes';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export const listingService = defineService({
   name: 'listing',
   schema: 'listing',
-  create: () => ({ router: listingRoutes() }),
+  migrationsFolder,
+  create: (ports) => ({
+    router: listingRoutes(ports),
+    consumers: [userDeletedConsumer(), referenceNamesConsumer()],
+  }),
 });

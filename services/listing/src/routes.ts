@@ -1,12 +1,153 @@
-/** HTTP routes of the listing service (spec §7 "Cars" writes, the seller's cars). */
-import { requireUser } from '@marketplace/platform';
-import { Router } from 'express';
+/**
+ * HTTP routes of the listing service (spec §7 "Cars" writes and the seller's cars; issue 6):
+ * - `POST /api/cars` (signed in) → 201 `{ message, data: listing }`;
+ * - `GET /api/cars/seller` (signed in) → `{ data: [sellerCar…] }`, newest first;
+ * - `PUT /api/cars/{carId}` (the seller or an Admin) → `{ message, data: listing }`;
+ * - `DELETE /api/cars/{carId}` (the seller or an Admin) → `{ message }`.
+ * Errors are `{ message }`: 400 naming the field, 401 signed out, 403 someone else's listing, 404 no such
+ * listing, 429 too many listings created, 503 when the catalog or storage cannot be asked.
+ * Every change emits its `listing.car.*` event in the same transaction (outbox).
+ */
+import { carCreateBody, carIdParams, carUpdateBody } from '@marketplace/contracts';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  parseInput,
+  requireUser,
+  type ServicePorts,
+} from '@marketplace/platform';
+import { type Response, Router } from 'express';
+import {
+  assembleImages,
+  checkReferences,
+  duplicateImageKey,
+  imageKeysToConfirm,
+  limits,
+  mayChange,
+  messages,
+} from './domain/rules';
+import { toCarListing, toSellerCar } from './domain/serialize';
+import { emitCarDeleted, emitCarSaved } from './events';
+import { confirmImages, referenceFacts } from './peers';
+import { type CarChanges, type CarRow, carStore } from './store';
 
-/** The router; the seller's own cars (signed in only). */
-export function listingRoutes(): Router {
+/** @throws HttpError 400 naming `images[i].key` when a key repeats. */
+function assertNoDuplicateImages(images: Array<{ key: string }>): void {
+  const dup = duplicateImageKey(images);
+  if (dup) throw badRequest(`images[${dup.index}].key: the image ${dup.key} is listed twice`);
+}
+
+/** The listing service's router. */
+export function listingRoutes(ports: ServicePorts): Router {
+  const { db, outbox, peers } = ports;
+  const createLimiter = ports.rateLimiters.create(limits.createPerUser);
   const router = Router();
-  router.get('/api/cars/seller', requireUser, (_req, res) => {
-    res.json({ data: [] });
+
+  /** Consumes one creation for `userId`. @throws HttpError 429 (with Retry-After, s) when exhausted. */
+  async function limitCreation(res: Response, userId: string): Promise<void> {
+    const result = await createLimiter.consume(userId);
+    if (result.allowed) return;
+    res.setHeader('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+    throw new HttpError(429, messages.tooMany);
+  }
+
+  /** The listing `carId` if the caller may change it. @throws 404 unknown, 403 someone else's. */
+  async function changeable(carId: string, principal: NonNullable<Express.Request['principal']>) {
+    const car = await carStore.byId(db, carId);
+    if (!car) throw notFound(messages.notFound);
+    if (!mayChange(principal, car.sellerId)) throw forbidden(messages.notYours);
+    return car;
+  }
+
+  router.get('/api/cars/seller', requireUser, async (req, res) => {
+    const rows = await carStore.bySeller(db, req.principal!.id);
+    res.json({ data: rows.map(toSellerCar) });
   });
+
+  router.post('/api/cars', requireUser, async (req, res) => {
+    const body = parseInput(carCreateBody, req.body);
+    assertNoDuplicateImages(body.images);
+    const seller = req.principal!.id;
+    await limitCreation(res, seller);
+    const checked = checkReferences(body, await referenceFacts(peers, req, body));
+    if ('problem' in checked) throw badRequest(checked.problem);
+    const images = await confirmImages(
+      peers,
+      req,
+      body.images.map((i) => i.key),
+    );
+    const listing = await outbox.transaction(async (tx, emit) => {
+      const row = await carStore.insert(tx, {
+        sellerId: seller,
+        brandId: body.brand,
+        modelId: body.model,
+        variantId: body.variant,
+        ...checked.names,
+        manufacturerYear: body.manufacturerYear,
+        condition: body.condition,
+        fuelType: body.fuelType,
+        transmission: body.transmission,
+        status: body.status,
+        stateId: body.state,
+        rtoId: body.rto,
+        price: body.price,
+        description: body.description ?? null,
+        location: body.location,
+        specifications: body.specifications,
+        history: body.history,
+        images,
+      });
+      const car = toCarListing(row);
+      await emitCarSaved(emit, 'listing.car.created', car);
+      return car;
+    });
+    res.status(201).json({ message: messages.created, data: listing });
+  });
+
+  router.put('/api/cars/:carId', requireUser, async (req, res) => {
+    const { carId } = parseInput(carIdParams, req.params);
+    const body = parseInput(carUpdateBody, req.body);
+    const current = await changeable(carId, req.principal!);
+    const changes: CarChanges = {};
+    if (body.price !== undefined) changes.price = body.price;
+    if (body.description !== undefined) changes.description = body.description;
+    if (body.status !== undefined) changes.status = body.status;
+    if (body.specifications) {
+      changes.specifications = { ...current.specifications, kmDriven: body.specifications.kmDriven };
+    }
+    if (body.images) {
+      assertNoDuplicateImages(body.images);
+      const fresh = imageKeysToConfirm(current.images, body.images);
+      const confirmed = await confirmImages(
+        peers,
+        req,
+        fresh.map((f) => f.key),
+        fresh.map((f) => f.index),
+      );
+      changes.images = assembleImages(body.images, current.images, confirmed);
+    }
+    const listing = await outbox.transaction(async (tx, emit) => {
+      const row: CarRow | undefined = await carStore.update(tx, current.id, changes);
+      if (!row) throw notFound(messages.notFound);
+      const car = toCarListing(row);
+      await emitCarSaved(emit, 'listing.car.updated', car);
+      return car;
+    });
+    res.json({ message: messages.updated, data: listing });
+  });
+
+  router.delete('/api/cars/:carId', requireUser, async (req, res) => {
+    const { carId } = parseInput(carIdParams, req.params);
+    const current = await changeable(carId, req.principal!);
+    await outbox.transaction(async (tx, emit) => {
+      const row = await carStore.remove(tx, current.id);
+      if (!row) throw notFound(messages.notFound);
+      await emitCarDeleted(emit, toCarListing(row), req.principal!.id);
+    });
+    res.json({ message: messages.deleted });
+  });
+
   return router;
 }

@@ -1,0 +1,77 @@
+/**
+ * What the listing service publishes and consumes (ARCHITECTURE.md "Events"; issue 6).
+ *
+ * Publishes, through its outbox in the transaction of the change:
+ * - `listing.car.created` / `listing.car.updated` `{ car }`: the whole stored listing (`CarListing`);
+ * - `listing.car.deleted` `{ carId, seller, deletedBy }`.
+ *
+ * Consumes:
+ * - `auth.user.deleted` → the user's listings are deleted, each with `listing.car.deleted` (deletedBy:
+ *   the admin who deleted the user), so the catalog drops them from search and nobody books a test drive
+ *   for a car whose seller no longer exists;
+ * - `catalog.brand|model|variant.changed` (updated) → the names kept on listings for the seller's list
+ *   follow a rename (no event: listing events carry ids, and the catalog names cars itself).
+ */
+import { type CarListing, type EventOf, events } from '@marketplace/contracts';
+import type { Consumer, Emit } from '@marketplace/platform';
+import { z } from 'zod';
+import { toCarListing } from './domain/serialize';
+import { carStore } from './store';
+
+/** Emits `listing.car.created` or `listing.car.updated` with the whole listing. */
+export function emitCarSaved(
+  emit: Emit,
+  name: 'listing.car.created' | 'listing.car.updated',
+  car: CarListing,
+) {
+  return emit(name, { car });
+}
+
+/** Emits `listing.car.deleted`. */
+export function emitCarDeleted(emit: Emit, car: { _id: string; seller: string }, deletedBy: string) {
+  return emit('listing.car.deleted', { carId: car._id, seller: car.seller, deletedBy });
+}
+
+/** Deletes the listings of a deleted user (see the module comment). */
+export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>> {
+  return {
+    name: 'listing.user-deleted',
+    events: ['auth.user.deleted'],
+    schema: events['auth.user.deleted'].envelope,
+    async handle(event, { tx, emit, logger }) {
+      const { userId, deletedBy } = event.payload;
+      const removed = await carStore.removeBySeller(tx, userId);
+      for (const row of removed) {
+        await emitCarDeleted(emit, toCarListing(row), deletedBy ?? userId);
+      }
+      if (removed.length > 0)
+        logger.info({ userId, cars: removed.length }, "deleted user's listings removed");
+    },
+  };
+}
+
+const referenceChanged = z.discriminatedUnion('name', [
+  events['catalog.brand.changed'].envelope,
+  events['catalog.model.changed'].envelope,
+  events['catalog.variant.changed'].envelope,
+]);
+type ReferenceChanged = z.infer<typeof referenceChanged>;
+
+/** Keeps the brand, model and variant names on listings current (see the module comment). */
+export function referenceNamesConsumer(): Consumer<ReferenceChanged> {
+  return {
+    name: 'listing.reference-names',
+    events: ['catalog.brand.changed', 'catalog.model.changed', 'catalog.variant.changed'],
+    schema: referenceChanged,
+    async handle(event, { tx }) {
+      if (event.payload.action !== 'updated') return;
+      if (event.name === 'catalog.brand.changed') {
+        await carStore.rename(tx, 'brand', event.payload.brand._id, event.payload.brand.name);
+      } else if (event.name === 'catalog.model.changed') {
+        await carStore.rename(tx, 'model', event.payload.model._id, event.payload.model.name);
+      } else {
+        await carStore.rename(tx, 'variant', event.payload.variant._id, event.payload.variant.name);
+      }
+    },
+  };
+}
