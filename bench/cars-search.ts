@@ -1,6 +1,6 @@
 /**
  * Search load benchmark (issue 5 "Acceptance"): `npm run bench:cars -- [--cars 100000] [--duration 20]
- * [--connections 50] [--warmup 5] [--seed 1]`.
+ * [--connections 50] [--warmup 5] [--seed 1] [--data-dir DIR]` (DIR keeps the seeded database between runs).
  *
  * Starts the embedded system (PGlite, in-process bus, in-memory cache) on a loopback port with a temp
  * DATA_DIR, seeds N demo cars, then a child process runs autocannon against `GET /api/cars` with a random
@@ -38,6 +38,7 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     warmup: { type: 'string' },
     seed: { type: 'string' },
+    'data-dir': { type: 'string' },
   },
 });
 const cars = intArg('cars', values.cars, 100_000);
@@ -79,7 +80,10 @@ function runLoad(settings: LoadSettings): Promise<LoadReport> {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cars-'));
+  // --data-dir keeps the seeded database between runs (seeding is skipped when it already holds the cars).
+  const keep = values['data-dir'];
+  const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cars-'));
+  fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -100,16 +104,18 @@ async function main() {
     // The first start seeded 300 cars of the default seed; the same seed rewrites them, so N in all.
     const seedStart = performance.now();
     let last = 0;
-    await seedDemoInventory(db, {
-      count: cars,
-      seed,
-      onProgress: (n) => {
-        if (n - last >= Math.max(10_000, cars / 10) || n === cars) {
-          last = n;
-          console.log(`  seeded ${n} / ${cars} (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
-        }
-      },
-    });
+    const [before] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM catalog.car_docs`);
+    if ((before?.n ?? 0) < cars)
+      await seedDemoInventory(db, {
+        count: cars,
+        seed,
+        onProgress: (n) => {
+          if (n - last >= Math.max(10_000, cars / 10) || n === cars) {
+            last = n;
+            console.log(`  seeded ${n} / ${cars} (${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
+          }
+        },
+      });
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const [counted] = await queryRows<{ n: number; used: number }>(
       db,
@@ -186,7 +192,7 @@ async function main() {
     );
   } finally {
     await system.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

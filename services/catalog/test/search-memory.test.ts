@@ -4,9 +4,10 @@
  * cap, loading). The query semantics are covered by the conformance suite (`search.int.test.ts`).
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../src/demo/generate';
 import { type CarDocument, SEARCH_COUNT_CAP } from '../src/search';
 import { createMemorySearch, trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/memory';
-import { fixtureUuid, parseQuery, searchFixtures } from './support/search-cars';
+import { expectedSearch, fixtureUuid, parseQuery, searchFixtures } from './support/search-cars';
 
 const docs: CarDocument[] = searchFixtures().map((f) => f.doc);
 const ids = (r: { cars: { _id: string }[] }) => r.cars.map((c) => c._id);
@@ -202,5 +203,70 @@ describe('createMemorySearch', () => {
     await s.upsert(lateCreta);
     expect(await creta()).toBe(4);
     expect(ids(await s.search(parseQuery({ searchTerm: 'cretta surat' })))).toEqual([lateCreta.car._id]);
+  });
+
+  it('answers random filter combinations as a full scan would (the postings and ranked drivers)', async () => {
+    // 3 000 cars: the fixtures with varied price, km, year, city, status and age, so that city, brand,
+    // body, fuel, year, price and km filters each fall on both sides of the driver threshold.
+    const random = mulberry32(7);
+    const cities = [
+      'Pune',
+      'Mumbai',
+      'Kochi',
+      'Jaipur',
+      'Surat',
+      'Indore',
+      'Nagpur',
+      'Bhopal',
+      'Agra',
+      'Goa',
+    ];
+    const many: CarDocument[] = Array.from({ length: 3000 }, (_, n) => {
+      const base = docs[n % docs.length]!;
+      const createdAt = new Date(Date.UTC(2026, 0, 1) - Math.floor(random() * 400) * 3_600_000);
+      const car = {
+        ...base.car,
+        _id: fixtureUuid(6, n + 1),
+        price: 100_000 + Math.floor(random() * 60) * 50_000,
+        manufacturerYear: 2008 + Math.floor(random() * 18),
+        status: random() < 0.05 ? ('sold' as const) : ('used' as const),
+        location: { ...base.car.location, city: cities[Math.floor(random() ** 2 * cities.length)]! },
+        specifications: { ...base.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
+        createdAt: createdAt.toISOString(),
+      };
+      return { ...base, car, createdAt };
+    });
+    const search = createMemorySearch();
+    await search.upsertMany(many);
+    const brandIds = [...new Set(many.map((d) => d.brandId))];
+    const pickSome = <T>(items: T[], max: number) =>
+      items.filter(() => random() < max / items.length).slice(0, max);
+    const range = (lo: number, hi: number, step: number) => {
+      const a = lo + Math.floor(random() * ((hi - lo) / step)) * step;
+      const b = a + Math.floor(random() * ((hi - a) / step)) * step;
+      return random() < 0.6 ? `${a}-${b}` : random() < 0.5 ? `-${b}` : `${a}-`;
+    };
+    for (let k = 0; k < 400; k++) {
+      const params: Record<string, string> = { page: String(1 + Math.floor(random() * 4)) };
+      if (random() < 0.4) params.brands = pickSome(brandIds, 3).join(',') || brandIds[0]!;
+      if (random() < 0.25)
+        params.fuelTypes = pickSome(['Petrol', 'Diesel', 'Electric', 'Hybrid'], 2).join(',') || 'Diesel';
+      if (random() < 0.2) params.transmissions = random() < 0.5 ? 'Manual' : 'Automatic';
+      if (random() < 0.25)
+        params.bodyTypes = pickSome(['Hatchback', 'Sedan', 'SUV', 'MUV'], 2).join(',') || 'SUV';
+      if (random() < 0.4) params.price = range(100_000, 3_100_000, 50_000);
+      if (random() < 0.3) params.kmDriven = range(0, 150_000, 5_000);
+      if (random() < 0.3) params.years = range(2008, 2026, 1);
+      if (random() < 0.3) params.city = cities[Math.floor(random() * cities.length)]!;
+      params.sort = ['newest', 'price_asc', 'price_desc', 'km_asc'][Math.floor(random() * 4)]!;
+      const q = parseQuery(params);
+      const got = await search.search(q);
+      const want = expectedSearch(many, q);
+      expect({ params, ids: ids(got), totalLength: got.totalLength }).toEqual({
+        params,
+        ids: want.ids,
+        totalLength: want.totalLength,
+      });
+    }
   });
 });
