@@ -356,7 +356,11 @@ const routes: ApiRoute[] = [
     service: 'listing',
     access: 'user',
     request: { body: carCreateBody },
-    responses: { 201: { description: 'Listed', schema: carSaveResponse } },
+    responses: {
+      201: { description: 'Listed', schema: carSaveResponse },
+      429: error('Too many listings created by this user; try again later (Retry-After)'),
+      503: error('The catalog or storage service could not be asked; try again'),
+    },
   },
   {
     method: 'put',
@@ -370,6 +374,7 @@ const routes: ApiRoute[] = [
     responses: {
       200: { description: 'Updated', schema: carSaveResponse },
       403: error('Only the seller or an Admin may change this listing'),
+      503: error('The storage service could not be asked about new images; try again'),
     },
   },
   {
