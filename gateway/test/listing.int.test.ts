@@ -1,0 +1,696 @@
+/**
+ * Listing API (issue 6) through the embedded system, on the embedded adapters and on the real PostgreSQL,
+ * RabbitMQ and Redis: sell a car with two uploaded photos, find it in search and on its detail route with
+ * working image URLs, the seller's list, update, delete; every rejection leaves nothing stored or emitted.
+ *
+ * The first suite uses the real storage service (two-step upload, then `POST /api/storage/images/confirm`
+ * called by the listing service). The second runs the listing flow with a stub of that confirm call that
+ * follows its contract (packages/contracts storage.ts), so the listing side is checked on its own too.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { queryRows } from '@marketplace/platform';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestSystem, systemVariants, type TestServers, type TestSystem } from './support/system';
+
+const variants = await systemVariants();
+
+type Json = Record<string, unknown>;
+
+/** The issue's "within a second": how long a new listing may take to reach search and detail. */
+const VISIBLE_WITHIN_MS = 1_000;
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+/** A JPEG of `width`×`height` pixels. */
+function jpeg(width: number, height: number, hue = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: hue, g: 120, b: 200 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** The system under test plus the sessions and the reference data a listing needs. */
+interface Ctx {
+  t: TestSystem;
+  base: string;
+  admin: string;
+  adminId: string;
+  /** Seller, another user, a third user (rate limit), each `{ id, token }`. */
+  users: Array<{ id: string; token: string }>;
+  ref: {
+    brand: string;
+    model: string;
+    modelName: string;
+    variant: string;
+    fuelType: string;
+    transmission: string;
+    year: number;
+    otherModel: string;
+    otherBrand: string;
+    otherVariant: string;
+    state: string;
+    rto: string;
+    otherStateRto: string;
+  };
+}
+
+/** Starts the system, signs the dev admin in, creates users through the account API and picks reference data. */
+async function setUp(env: Record<string, string>, servers: TestServers | undefined): Promise<Ctx> {
+  const t = await startTestSystem(env, servers);
+  const base = t.url;
+  const ip = `10.6.${seq % 250}.1`;
+  const login = async (email: string, password: string) => {
+    const res = await call(base, 'POST', '/api/auth/login', { body: { email, password }, ip });
+    expect(res.status).toBe(200);
+    return { id: (res.body.user as Json)._id as string, token: res.body.tokenId as string };
+  };
+  const { token: admin, id: adminId } = await login('admin@marketplace.local', 'Admin@12345');
+  const users = [];
+  for (let i = 0; i < 3; i++) {
+    const n = unique();
+    const body = {
+      name: `Seller ${n}`,
+      username: `seller.${n}`,
+      email: `seller.${n}@example.in`,
+      password: 'safeRide42',
+      role: 'User',
+    };
+    const created = await call(base, 'POST', '/api/account/user/new', { body, token: admin, ip });
+    expect(created.status).toBe(201);
+    users.push(await login(body.email, body.password));
+  }
+  const get = async (p: string) => {
+    const res = await call(base, 'GET', p, { ip });
+    expect(res.status).toBe(200);
+    return res.body.data as Json & Json[];
+  };
+  const brands = (await get('/api/carbrand')).brands as Json[];
+  const maruti = brands.find((b) => b.name === 'Maruti Suzuki') ?? brands[0]!;
+  const other = brands.find((b) => b._id !== maruti._id)!;
+  const year = 2019;
+  const models = (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)).models as Json[];
+  let model: Json | undefined;
+  let variant: Json | undefined;
+  let otherModel: Json | undefined;
+  for (const m of models) {
+    const vs = (await get(`/api/carVariant?model=${m._id}`)).variants as Json[];
+    if (!model && vs.length > 0) {
+      model = m;
+      variant = vs[0];
+    } else if (model && vs.length > 0) {
+      otherModel = m;
+      break;
+    }
+  }
+  const otherVariant = ((await get(`/api/carVariant?model=${otherModel!._id}`)).variants as Json[])[0]!;
+  const otherBrandModel = ((await get(`/api/carModel?brand=${other._id}`)).models as Json[])[0]!;
+  const states = (await get('/api/carstate')).states as Json[];
+  const karnataka = states.find((s) => s.state === 'Karnataka')!;
+  const delhi = states.find((s) => s.state === 'Delhi')!;
+  const rtos = (await get(`/api/RTO?state=${karnataka._id}`)) as unknown as Json[];
+  const delhiRtos = (await get(`/api/RTO?state=${delhi._id}`)) as unknown as Json[];
+  return {
+    t,
+    base,
+    admin,
+    adminId,
+    users,
+    ref: {
+      brand: maruti._id as string,
+      model: model!._id as string,
+      modelName: model!.name as string,
+      variant: variant!._id as string,
+      fuelType: variant!.fuelType as string,
+      transmission: variant!.transmission as string,
+      year,
+      otherModel: otherBrandModel._id as string,
+      otherBrand: other._id as string,
+      otherVariant: otherVariant._id as string,
+      state: karnataka._id as string,
+      rto: rtos.find((r) => r.code === 'KA-01')!._id as string,
+      otherStateRto: delhiRtos[0]!._id as string,
+    },
+  };
+}
+
+/** A valid `POST /api/cars` body with `keys` as its images and a unique city (to find it in search). */
+function listingBody(ctx: Ctx, keys: string[], city = `Testpur ${unique()}`) {
+  return {
+    brand: ctx.ref.brand,
+    model: ctx.ref.model,
+    variant: ctx.ref.variant,
+    manufacturerYear: ctx.ref.year,
+    fuelType: ctx.ref.fuelType,
+    transmission: ctx.ref.transmission,
+    state: ctx.ref.state,
+    rto: ctx.ref.rto,
+    price: 575000,
+    description: 'Single owner, serviced at the dealer.',
+    location: { street: '12 MG Road', city, state: 'Karnataka', postal_code: '560001' },
+    specifications: {
+      regNumber: 'ka-01-ab-1234',
+      engineCapacity: 1197,
+      insurance: { type: 'Comprehensive', validTill: '2027-03-31' },
+      kmDriven: 42000,
+    },
+    history: ['Serviced 2024-05'],
+    images: keys.map((key) => ({ key })),
+  };
+}
+
+/** Rows of the listing service's table and outbox (to prove a rejection stored and emitted nothing). */
+async function listingState(ctx: Ctx) {
+  const [row] = await queryRows<{ cars: number; events: number }>(
+    ctx.t.system.infra.database.db,
+    sql`SELECT (SELECT count(*)::int FROM listing.cars) AS cars, (SELECT count(*)::int FROM listing.outbox) AS events`,
+  );
+  return row!;
+}
+
+/** Polls until `GET /api/cars/{id}` answers `status`, at most `timeout` ms; the answer. */
+async function detailWhen(ctx: Ctx, id: string, status: number, timeout = VISIBLE_WITHIN_MS) {
+  let last: Awaited<ReturnType<typeof call>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await call(ctx.base, 'GET', `/api/cars/${id}`);
+        return last.status;
+      },
+      { timeout, interval: 20 },
+    )
+    .toBe(status);
+  return last!;
+}
+
+/** The ids of the cars found by a public search on `city`. */
+async function searchCity(ctx: Ctx, city: string) {
+  const res = await call(ctx.base, 'GET', `/api/cars?city=${encodeURIComponent(city)}`);
+  expect(res.status).toBe(200);
+  return ((res.body.data as Json).cars as Json[]).map((c) => c._id);
+}
+
+/**
+ * The whole journey with `keys` (two uploaded images of the seller): create → search and detail within a
+ * second → seller list → update price, km and status (sold leaves the search, detail stays) → delete → gone.
+ * `checkImage` verifies an image URL of the detail.
+ */
+async function journey(ctx: Ctx, keys: string[], checkImage?: (image: Json) => Promise<void>) {
+  const [seller] = ctx.users;
+  const body = listingBody(ctx, keys);
+  const city = body.location.city;
+  const before = await listingState(ctx);
+
+  const created = await call(ctx.base, 'POST', '/api/cars', { body, token: seller!.token });
+  expect(created.status).toBe(201);
+  expect(created.body.message).toBe('Car successfully created.');
+  const car = created.body.data as Json;
+  expect(car).toMatchObject({
+    seller: seller!.id,
+    brand: ctx.ref.brand,
+    model: ctx.ref.model,
+    variant: ctx.ref.variant,
+    condition: 'good',
+    status: 'used',
+    price: 575000,
+    specifications: { regNumber: 'KA-01-AB-1234', spareKey: false, ownership: 'First', kmDriven: 42000 },
+  });
+  expect((car.images as Json[]).map((i) => i.key)).toEqual(keys);
+  expect(await listingState(ctx)).toEqual({ cars: before.cars + 1, events: before.events + 1 });
+  const [event] = await queryRows<{ name: string; envelope: { payload: { car: Json } } }>(
+    ctx.t.system.infra.database.db,
+    sql`SELECT name, envelope FROM listing.outbox ORDER BY seq DESC LIMIT 1`,
+  );
+  expect(event).toMatchObject({
+    name: 'listing.car.created',
+    envelope: { payload: { car: { _id: car._id } } },
+  });
+
+  const started = Date.now();
+  const detail = await detailWhen(ctx, car._id as string, 200);
+  expect(Date.now() - started).toBeLessThan(VISIBLE_WITHIN_MS + 200);
+  const read = detail.body.data as Json;
+  expect(read).toMatchObject({
+    _id: car._id,
+    brand: { _id: ctx.ref.brand },
+    model: { _id: ctx.ref.model, name: ctx.ref.modelName },
+    price: 575000,
+    status: 'used',
+    location: { city },
+    specifications: { kmDriven: 42000, regNumber: 'KA-01-AB-1234' },
+  });
+  expect((read.images as Json[]).map((i) => i.key)).toEqual(keys);
+  if (checkImage) for (const image of read.images as Json[]) await checkImage(image);
+  expect(await searchCity(ctx, city)).toEqual([car._id]);
+
+  const mine = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
+  expect(mine.status).toBe(200);
+  expect((mine.body.data as Json[])[0]).toMatchObject({
+    _id: car._id,
+    brand: { _id: ctx.ref.brand, name: expect.any(String) },
+    fuelType: ctx.ref.fuelType,
+    transmission: ctx.ref.transmission,
+    price: 575000,
+    status: 'used',
+    images: [
+      { key: keys[0], url: expect.any(String) },
+      { key: keys[1], url: expect.any(String) },
+    ],
+  });
+  const theirs = await call(ctx.base, 'GET', '/api/cars/seller', { token: ctx.users[1]!.token });
+  expect((theirs.body.data as Json[]).map((c) => c._id)).not.toContain(car._id);
+
+  const cheaper = await call(ctx.base, 'PUT', `/api/cars/${car._id}`, {
+    body: {
+      price: 550000,
+      specifications: { kmDriven: 43000 },
+      images: [{ key: keys[1] }, { key: keys[0] }],
+    },
+    token: seller!.token,
+  });
+  expect(cheaper.status).toBe(200);
+  expect(cheaper.body.data).toMatchObject({
+    price: 550000,
+    specifications: { kmDriven: 43000, regNumber: 'KA-01-AB-1234' },
+    images: [{ key: keys[1] }, { key: keys[0] }],
+  });
+  await expect
+    .poll(async () => ((await call(ctx.base, 'GET', `/api/cars/${car._id}`)).body.data as Json)?.price, {
+      timeout: VISIBLE_WITHIN_MS,
+      interval: 20,
+    })
+    .toBe(550000);
+
+  const sold = await call(ctx.base, 'PUT', `/api/cars/${car._id}`, {
+    body: { status: 'sold' },
+    token: seller!.token,
+  });
+  expect(sold.status).toBe(200);
+  expect(sold.body.data).toMatchObject({ status: 'sold', price: 550000 });
+  await expect
+    .poll(async () => ((await call(ctx.base, 'GET', `/api/cars/${car._id}`)).body.data as Json)?.status, {
+      timeout: VISIBLE_WITHIN_MS,
+      interval: 20,
+    })
+    .toBe('sold');
+  // A sold car leaves the public search; its page and the seller's list still show it.
+  expect(await searchCity(ctx, city)).toEqual([]);
+  const listed = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
+  expect((listed.body.data as Json[]).find((c) => c._id === car._id)).toMatchObject({ status: 'sold' });
+
+  const deleted = await call(ctx.base, 'DELETE', `/api/cars/${car._id}`, { token: seller!.token });
+  expect(deleted.status).toBe(200);
+  expect(deleted.body).toEqual({ message: 'Car successfully deleted.' });
+  await detailWhen(ctx, car._id as string, 404);
+  const after = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
+  expect((after.body.data as Json[]).map((c) => c._id)).not.toContain(car._id);
+  expect((await call(ctx.base, 'DELETE', `/api/cars/${car._id}`, { token: seller!.token })).status).toBe(404);
+}
+
+/** Every rejected create: 4xx naming the field, nothing stored or emitted, nothing in search. */
+async function rejections(ctx: Ctx, keys: string[]) {
+  const [seller] = ctx.users;
+  const before = await listingState(ctx);
+  const body = listingBody(ctx, keys);
+  const unauthenticated = await call(ctx.base, 'POST', '/api/cars', { body });
+  expect(unauthenticated.status).toBe(401);
+
+  const next = new Date().getFullYear() + 1;
+  const bad: Array<[string, (b: ReturnType<typeof listingBody>) => unknown, RegExp]> = [
+    ['unknown brand', (b) => ({ ...b, brand: randomUUID() }), /^brand: /],
+    ['model of another brand', (b) => ({ ...b, model: ctx.ref.otherModel }), /^model: /],
+    ['variant of another model', (b) => ({ ...b, variant: ctx.ref.otherVariant }), /^variant: /],
+    [
+      'fuel type not the variant’s',
+      (b) => ({ ...b, fuelType: b.fuelType === 'Petrol' ? 'Diesel' : 'Petrol' }),
+      /^fuelType: /,
+    ],
+    [
+      'transmission not the variant’s',
+      (b) => ({ ...b, transmission: b.transmission === 'Manual' ? 'Automatic' : 'Manual' }),
+      /^transmission: /,
+    ],
+    ['RTO of another state', (b) => ({ ...b, rto: ctx.ref.otherStateRto }), /^rto: /],
+    ['unknown state', (b) => ({ ...b, state: randomUUID() }), /^state: /],
+    ['year 1979', (b) => ({ ...b, manufacturerYear: 1979 }), /^manufacturerYear\b/],
+    ['next year', (b) => ({ ...b, manufacturerYear: next }), /^manufacturerYear\b/],
+    ['price 0', (b) => ({ ...b, price: 0 }), /^price\b/],
+    ['price as text', (b) => ({ ...b, price: 'lots' }), /^price\b/],
+    [
+      'negative km',
+      (b) => ({ ...b, specifications: { ...b.specifications, kmDriven: -1 } }),
+      /^specifications\.kmDriven\b/,
+    ],
+    ['bad condition', (b) => ({ ...b, condition: 'mint' }), /^condition\b/],
+    [
+      'bad ownership',
+      (b) => ({ ...b, specifications: { ...b.specifications, ownership: 'Fifth' } }),
+      /^specifications\.ownership\b/,
+    ],
+    ['bad status', (b) => ({ ...b, status: 'new' }), /^status\b/],
+    [
+      'regNumber XYZ',
+      (b) => ({ ...b, specifications: { ...b.specifications, regNumber: 'XYZ' } }),
+      /^specifications\.regNumber\b/,
+    ],
+    [
+      'bad validTill',
+      (b) => ({
+        ...b,
+        specifications: {
+          ...b.specifications,
+          insurance: { type: 'Comprehensive', validTill: '2027-02-30' },
+        },
+      }),
+      /^specifications\.insurance\.validTill\b/,
+    ],
+    [
+      'PIN 12345',
+      (b) => ({ ...b, location: { ...b.location, postal_code: '12345' } }),
+      /^location\.postal_code\b/,
+    ],
+    [
+      'missing street',
+      (b) => ({ ...b, location: { ...b.location, street: undefined } }),
+      /^location\.street\b/,
+    ],
+    ['missing city', (b) => ({ ...b, location: { ...b.location, city: '  ' } }), /^location\.city\b/],
+    ['no images', (b) => ({ ...b, images: [] }), /^images\b/],
+    ['the same image twice', (b) => ({ ...b, images: [b.images[0], b.images[0]] }), /^images\[1\]\.key: /],
+  ];
+  for (const [name, change, message] of bad) {
+    const res = await call(ctx.base, 'POST', '/api/cars', { body: change(body), token: seller!.token });
+    expect.soft(res.status, name).toBe(400);
+    expect.soft(res.body.message, name).toMatch(message);
+  }
+  expect(await listingState(ctx)).toEqual(before);
+  await ctx.t.system.drainOutboxes();
+  expect(await searchCity(ctx, body.location.city)).toEqual([]);
+  const mine = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
+  expect(mine.body.data).toEqual([]);
+}
+
+/** Update and delete by another user → 403 and nothing changes; an Admin may; unknown ids → 404. */
+async function othersCannotChange(ctx: Ctx, keys: string[]) {
+  const [seller, other] = ctx.users;
+  const created = await call(ctx.base, 'POST', '/api/cars', {
+    body: listingBody(ctx, keys),
+    token: seller!.token,
+  });
+  expect(created.status).toBe(201);
+  const id = (created.body.data as Json)._id as string;
+  const before = await listingState(ctx);
+  const put = await call(ctx.base, 'PUT', `/api/cars/${id}`, { body: { price: 1 }, token: other!.token });
+  expect(put.status).toBe(403);
+  const del = await call(ctx.base, 'DELETE', `/api/cars/${id}`, { token: other!.token });
+  expect(del.status).toBe(403);
+  expect((await call(ctx.base, 'PUT', `/api/cars/${id}`, { body: { price: 1 } })).status).toBe(401);
+  expect((await call(ctx.base, 'DELETE', `/api/cars/${randomUUID()}`, { token: seller!.token })).status).toBe(
+    404,
+  );
+  expect(
+    (await call(ctx.base, 'PUT', `/api/cars/not-a-uuid`, { body: { price: 5 }, token: seller!.token }))
+      .status,
+  ).toBe(404);
+  const empty = await call(ctx.base, 'PUT', `/api/cars/${id}`, { body: {}, token: seller!.token });
+  expect(empty.status).toBe(400);
+  const zero = await call(ctx.base, 'PUT', `/api/cars/${id}`, { body: { price: 0 }, token: seller!.token });
+  expect(zero.body.message).toMatch(/^price\b/);
+  expect(await listingState(ctx)).toEqual(before);
+  const mine = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
+  expect((mine.body.data as Json[]).find((c) => c._id === id)).toMatchObject({ price: 575000 });
+
+  const byAdmin = await call(ctx.base, 'PUT', `/api/cars/${id}`, {
+    body: { description: 'Checked by the marketplace', images: [{ key: keys[0] }] },
+    token: ctx.admin,
+  });
+  expect(byAdmin.status).toBe(200);
+  expect(byAdmin.body.data).toMatchObject({ seller: seller!.id, images: [{ key: keys[0] }] });
+  const removed = await call(ctx.base, 'DELETE', `/api/cars/${id}`, { token: ctx.admin });
+  expect(removed.status).toBe(200);
+  const [event] = await queryRows<{ envelope: { payload: Json } }>(
+    ctx.t.system.infra.database.db,
+    sql`SELECT envelope FROM listing.outbox WHERE name = 'listing.car.deleted' ORDER BY seq DESC LIMIT 1`,
+  );
+  expect(event!.envelope.payload).toEqual({ carId: id, seller: seller!.id, deletedBy: ctx.adminId });
+}
+
+/** Too many creations by one user in an hour → 429 with Retry-After, counted per user. */
+async function rateLimited(ctx: Ctx, keys: string[]) {
+  const user = ctx.users[2]!;
+  // Attempts that pass the body's checks count, so a wrong variant spends them without storing anything.
+  const body = { ...listingBody(ctx, keys), variant: ctx.ref.otherVariant };
+  for (let i = 0; i < 20; i++) {
+    const res = await call(ctx.base, 'POST', '/api/cars', { body, token: user.token });
+    expect(res.status).toBe(400);
+  }
+  const refused = await call(ctx.base, 'POST', '/api/cars', { body, token: user.token });
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  const malformed = await call(ctx.base, 'POST', '/api/cars', {
+    body: { ...body, price: 0 },
+    token: user.token,
+  });
+  expect(malformed.status).toBe(400);
+}
+
+/** An admin deletes the seller: their listings go, with `listing.car.deleted`, and leave the catalog. */
+async function userDeletion(ctx: Ctx, keysOf: (token: string) => Promise<string[]>) {
+  const n = unique();
+  const body = {
+    name: `Leaving ${n}`,
+    username: `leaving.${n}`,
+    email: `leaving.${n}@example.in`,
+    password: 'safeRide42',
+  };
+  expect((await call(ctx.base, 'POST', '/api/account/user/new', { body, token: ctx.admin })).status).toBe(
+    201,
+  );
+  const login = await call(ctx.base, 'POST', '/api/auth/login', {
+    body: { email: body.email, password: body.password },
+  });
+  const token = login.body.tokenId as string;
+  const userId = (login.body.user as Json)._id as string;
+  const created = await call(ctx.base, 'POST', '/api/cars', {
+    body: listingBody(ctx, await keysOf(token)),
+    token,
+  });
+  expect(created.status).toBe(201);
+  const id = (created.body.data as Json)._id as string;
+  await detailWhen(ctx, id, 200, 5_000);
+
+  expect((await call(ctx.base, 'DELETE', `/api/account/user/${userId}`, { token: ctx.admin })).status).toBe(
+    200,
+  );
+  await ctx.t.system.drainOutboxes();
+  await detailWhen(ctx, id, 404, 5_000);
+  const [row] = await queryRows<{ n: number }>(
+    ctx.t.system.infra.database.db,
+    sql`SELECT count(*)::int AS n FROM listing.cars WHERE seller_id = ${userId}`,
+  );
+  expect(row!.n).toBe(0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// With the real storage service
+// ---------------------------------------------------------------------------------------------------
+
+/** Uploads a JPEG through the two-step flow as `token`; its key. */
+async function upload(ctx: Ctx, token: string, width = 1600, height = 1200): Promise<string> {
+  const res = await call(ctx.base, 'POST', '/api/storage/getUrl?type=cars', { token });
+  expect(res.status).toBe(200);
+  const { uploadUrl, key } = res.body as unknown as { uploadUrl: string; key: string };
+  const put = await fetch(new URL(uploadUrl, ctx.base), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(await jpeg(width, height, seq * 13)),
+  });
+  expect(put.status).toBe(200);
+  return key;
+}
+
+/** The image URL answers 200 with image bytes; each responsive size is as wide as it says. */
+async function servesImage(ctx: Ctx, image: Json) {
+  const res = await fetch(new URL(image.url as string, ctx.base));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^image\//);
+  const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect(meta.width).toBeGreaterThan(0);
+  const sizes = (image.sizes as Array<{ width: number; url: string }>) ?? [];
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const size of sizes) {
+    const r = await fetch(new URL(size.url, ctx.base));
+    expect(r.status).toBe(200);
+    expect((await sharp(Buffer.from(await r.arrayBuffer())).metadata()).width).toBe(size.width);
+  }
+}
+
+describe.each(variants)('listing API with storage on $name', ({ servers, skip }) => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    if (skip) return;
+    ctx = await setUp({}, servers);
+  });
+  afterAll(async () => {
+    await ctx?.t.stop();
+  });
+
+  it.skipIf(skip)(
+    'upload two images → create → search and detail with working images → seller list → update → sold → delete',
+    async () => {
+      const token = ctx.users[0]!.token;
+      await journey(ctx, [await upload(ctx, token), await upload(ctx, token)], (image) =>
+        servesImage(ctx, image),
+      );
+    },
+  );
+
+  it.skipIf(skip)(
+    'rejects bad fields and another user’s image key with 400 naming the field, storing nothing',
+    async () => {
+      const token = ctx.users[0]!.token;
+      const keys = [await upload(ctx, token), await upload(ctx, token)];
+      await rejections(ctx, keys);
+      const foreign = await upload(ctx, ctx.users[1]!.token);
+      const before = await listingState(ctx);
+      const res = await call(ctx.base, 'POST', '/api/cars', {
+        body: listingBody(ctx, [keys[0]!, foreign]),
+        token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^images\[1\]\.key: /);
+      const unknown = await call(ctx.base, 'POST', '/api/cars', {
+        body: listingBody(ctx, ['cars/nope.jpg']),
+        token,
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toMatch(/^images\[0\]\.key: /);
+      expect(await listingState(ctx)).toEqual(before);
+    },
+  );
+
+  it.skipIf(skip)('lets only the seller or an Admin update or delete', async () => {
+    const token = ctx.users[0]!.token;
+    await othersCannotChange(ctx, [await upload(ctx, token)]);
+  });
+
+  it.skipIf(skip)('rate-limits listing creation per user', async () => {
+    await rateLimited(ctx, [await upload(ctx, ctx.users[2]!.token)]);
+  });
+
+  it.skipIf(skip)("removes a deleted user's listings from the listing service and the catalog", async () => {
+    await userDeletion(ctx, async (token) => [await upload(ctx, token)]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// With a stub of storage's confirm call (its contract), so the listing side is checked on its own
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Answers `POST /api/storage/images/confirm` as the contract says: 200 `{ data: { images } }` in key order
+ * for keys whose name starts with the caller's token fingerprint ("mine:"), else 400 `{ message, index }`.
+ */
+async function startConfirmStub() {
+  const calls: Array<{ type: string; keys: string[]; authorized: boolean }> = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method !== 'POST' || req.url !== '/api/storage/images/confirm') {
+        res.writeHead(404).end(JSON.stringify({ message: 'no such route' }));
+        return;
+      }
+      const body = JSON.parse(raw) as { type: string; keys: string[] };
+      calls.push({ ...body, authorized: Boolean(req.headers.authorization) });
+      const index = body.keys.findIndex((k) => !k.startsWith('mine:'));
+      if (!req.headers.authorization) res.writeHead(401).end(JSON.stringify({ message: 'Please log in.' }));
+      else if (index >= 0) {
+        res.writeHead(400).end(JSON.stringify({ message: 'this image was not uploaded by you', index }));
+      } else {
+        const images = body.keys.map((key) => ({
+          key,
+          url: `/api/storage/images/${encodeURIComponent(key)}`,
+          sizes: [{ width: 320, url: `/api/storage/images/${encodeURIComponent(key)}/320.webp` }],
+        }));
+        res.writeHead(200).end(JSON.stringify({ data: { images } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, calls, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(variants)('listing API with a storage contract stub on $name', ({ servers, skip }) => {
+  let ctx: Ctx;
+  let stub: Awaited<ReturnType<typeof startConfirmStub>>;
+  const keys = () => [`mine:${unique()}.jpg`, `mine:${unique()}.jpg`];
+  beforeAll(async () => {
+    if (skip) return;
+    stub = await startConfirmStub();
+    ctx = await setUp({ STORAGE_SERVICE_URL: stub.url }, servers);
+  });
+  afterAll(async () => {
+    await ctx?.t.stop();
+    await stub?.stop();
+  });
+
+  it.skipIf(skip)('create → search and detail → seller list → update → sold → delete', async () => {
+    const k = keys();
+    await journey(ctx, k);
+    const confirm = stub.calls.find((c) => c.keys[0] === k[0]);
+    expect(confirm).toEqual({ type: 'cars', keys: k, authorized: true });
+    // The update reordered known keys only: storage was not asked again for them.
+    expect(stub.calls.filter((c) => c.keys.includes(k[0]!))).toHaveLength(1);
+  });
+
+  it.skipIf(skip)(
+    'rejects bad fields and a key storage refuses with 400 naming the field, storing nothing',
+    async () => {
+      await rejections(ctx, keys());
+      const before = await listingState(ctx);
+      const res = await call(ctx.base, 'POST', '/api/cars', {
+        body: listingBody(ctx, [`mine:${unique()}`, 'someone-else.jpg']),
+        token: ctx.users[0]!.token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('images[1].key: this image was not uploaded by you');
+      expect(await listingState(ctx)).toEqual(before);
+    },
+  );
+
+  it.skipIf(skip)('names the position of a refused new key in an update', async () => {
+    const k = keys();
+    const created = await call(ctx.base, 'POST', '/api/cars', {
+      body: listingBody(ctx, k),
+      token: ctx.users[0]!.token,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.data as Json)._id as string;
+    const res = await call(ctx.base, 'PUT', `/api/cars/${id}`, {
+      body: { images: [{ key: k[0] }, { key: `mine:${unique()}` }, { key: 'stolen.jpg' }] },
+      token: ctx.users[0]!.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^images\[2\]\.key: /);
+  });
+
+  it.skipIf(skip)('lets only the seller or an Admin update or delete', async () => {
+    await othersCannotChange(ctx, keys());
+  });
+
+  it.skipIf(skip)('rate-limits listing creation per user', async () => {
+    await rateLimited(ctx, keys());
+  });
+
+  it.skipIf(skip)("removes a deleted user's listings from the listing service and the catalog", async () => {
+    await userDeletion(ctx, async () => keys());
+  });
+});
