@@ -1,4 +1,4 @@
-CREATE SCHEMA "catalog";
+CREATE SCHEMA IF NOT EXISTS "catalog";
 --> statement-breakpoint
 CREATE TABLE "catalog"."brands" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
