@@ -8,12 +8,26 @@
  * follows its contract (packages/contracts storage.ts), so the listing side is checked on its own too.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { queryRows } from '@marketplace/platform';
+import os from 'node:os';
+import path from 'node:path';
+import { listingService } from '@marketplace/listing-service';
+import {
+  createLogger,
+  createMemoryRateLimiters,
+  listen,
+  loadConfig,
+  queryRows,
+  type RunningServer,
+  type RunningService,
+  startService,
+} from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app';
 import { call, startTestSystem, systemVariants, type TestServers, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
@@ -692,5 +706,93 @@ describe.each(variants)('listing API with a storage contract stub on $name', ({ 
 
   it.skipIf(skip)("removes a deleted user's listings from the listing service and the catalog", async () => {
     await userDeletion(ctx, async () => keys());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Distributed: the listing service standalone behind the proxy gateway
+// ---------------------------------------------------------------------------------------------------
+
+describe('listing service standalone behind the proxy gateway (embedded adapters)', () => {
+  let ctx: Ctx;
+  let stub: Awaited<ReturnType<typeof startConfirmStub>>;
+  let listing: RunningService;
+  let gateway: RunningServer;
+  let listingDir: string;
+
+  beforeAll(async () => {
+    stub = await startConfirmStub();
+    // Auth, catalog and the rest run in the embedded system; the listing service runs alone on its own
+    // PGlite, verifying tokens against auth's JWKS and asking the catalog and storage by URL.
+    ctx = await setUp({ STORAGE_SERVICE_URL: stub.url }, undefined);
+    listingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listing-'));
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: listingDir,
+      LOG_LEVEL: 'silent',
+      JWKS_URL: `${ctx.base}/api/auth/.well-known/jwks.json`,
+      CATALOG_SERVICE_URL: ctx.base,
+      STORAGE_SERVICE_URL: stub.url,
+    };
+    listing = await startService(listingService, loadConfig(env), createLogger({ level: 'silent' }));
+    const config = loadConfig({ ...env, RATE_LIMIT_PER_MINUTE: '1000' });
+    const app = createGatewayApp({
+      config,
+      logger: createLogger({ level: 'silent' }),
+      rateLimiters: createMemoryRateLimiters(),
+      readiness: {},
+      mode: {
+        kind: 'proxy',
+        targets: {
+          auth: ctx.base,
+          catalog: ctx.base,
+          listing: listing.server.url,
+          'test-drive': ctx.base,
+          storage: stub.url,
+        },
+      },
+      webRoot: listingDir,
+    });
+    gateway = await listen(app, { port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await listing?.stop();
+    await ctx?.t.stop();
+    await stub?.stop();
+    if (listingDir) fs.rmSync(listingDir, { recursive: true, force: true });
+  });
+
+  it('routes POST /api/cars and GET /api/cars/seller to listing, GET /api/cars/{id} to catalog', async () => {
+    const token = ctx.users[0]!.token;
+    const created = await call(gateway.url, 'POST', '/api/cars', {
+      body: listingBody(ctx, [`mine:${unique()}`]),
+      token,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.data as Json)._id as string;
+    // Stored by the standalone listing service, not by the embedded one.
+    const [row] = await queryRows<{ n: number }>(
+      listing.infra.database.db,
+      sql`SELECT count(*)::int AS n FROM listing.cars WHERE id = ${id}`,
+    );
+    expect(row!.n).toBe(1);
+    const mine = await call(gateway.url, 'GET', '/api/cars/seller', { token });
+    expect(mine.status).toBe(200);
+    expect((mine.body.data as Json[]).map((c) => c._id)).toEqual([id]);
+    expect((await call(gateway.url, 'GET', '/api/cars/seller')).status).toBe(401);
+    // The catalog answers detail reads: one of its demo cars is found, the standalone listing's car is not
+    // (its events go to the standalone process's own in-process bus).
+    const page = await call(gateway.url, 'GET', '/api/cars?limit=1');
+    const demo = ((page.body.data as Json).cars as Json[])[0]!;
+    expect((await call(gateway.url, 'GET', `/api/cars/${demo._id}`)).status).toBe(200);
+    expect((await call(gateway.url, 'GET', `/api/cars/${id}`)).status).toBe(404);
+    const wrong = await call(gateway.url, 'POST', '/api/cars', {
+      body: { ...listingBody(ctx, [`mine:${unique()}`]), variant: ctx.ref.otherVariant },
+      token,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/^variant: /);
   });
 });
