@@ -1,4 +1,4 @@
-CREATE SCHEMA "listing";
+CREATE SCHEMA IF NOT EXISTS "listing";
 --> statement-breakpoint
 CREATE TABLE "listing"."cars" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
