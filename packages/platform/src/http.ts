@@ -52,14 +52,18 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestContext);
-  app.use(
-    pinoHttp({
-      logger: opts.logger,
-      genReqId: (req) => String(req.headers['x-request-id']),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  // Access logs are info lines: below that level (e.g. LOG_LEVEL=warn) the middleware is left out, as it
+  // would build a child logger per request for nothing. Errors are still logged by errorHandler.
+  if (opts.logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger: opts.logger,
+        genReqId: (req) => String(req.headers['x-request-id']),
+        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      }),
+    );
+  }
   app.use(helmet(opts.helmetOptions));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

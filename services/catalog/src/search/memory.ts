@@ -582,9 +582,8 @@ function scan(v: View, f: Filters, from: number, to: number): { count: number; h
   const vYear = v.year;
   const vText = v.text;
   const nWords = words.length;
-  let count = 0;
-  /** Tests position `i`; true once the walk can stop. */
-  const visit = (i: number): boolean => {
+  /** Whether position `i` passes every filter. */
+  const passes = (i: number): boolean => {
     if (brand && !brand[vBrand[i]!]) return false;
     if (fuel && !fuel[vFuel[i]!]) return false;
     if (gearbox && !gearbox[vGearbox[i]!]) return false;
@@ -604,21 +603,28 @@ function scan(v: View, f: Filters, from: number, to: number): { count: number; h
     }
     if (nWords > 0) {
       const t = vText[i]!;
-      let w = 0;
-      while (w < nWords && words[w]![t]) w++;
-      if (w < nWords) return false;
+      for (let w = 0; w < nWords; w++) if (!words[w]![t]) return false;
     }
-    if (count >= from && count < to) hits.push(i);
-    return ++count >= stopAt;
+    return true;
   };
+  let count = 0;
   const driver = driverOf(v, f);
   if (!driver) {
-    for (let i = 0; i < n; i++) if (visit(i)) break;
+    for (let i = 0; i < n; i++) {
+      if (!passes(i)) continue;
+      if (count >= from && count < to) hits.push(i);
+      if (++count >= stopAt) break;
+    }
   } else if (driver.ascending) {
     const { pos, segments } = driver;
-    for (let k = segments[0] ?? 0, end = segments[1] ?? 0; k < end; k++) if (visit(pos[k]!)) break;
+    for (let k = segments[0] ?? 0, end = segments[1] ?? 0; k < end; k++) {
+      const i = pos[k]!;
+      if (!passes(i)) continue;
+      if (count >= from && count < to) hits.push(i);
+      if (++count >= stopAt) break;
+    }
   } else {
-    // Mark the candidates in the bitset, then read it in position order.
+    // Mark the candidates in the bitset, then read it in position order (clearing it as it goes).
     const { pos, segments } = driver;
     const bits = v.bits;
     for (let j = 0; j < segments.length; j += 2) {
@@ -627,17 +633,21 @@ function scan(v: View, f: Filters, from: number, to: number): { count: number; h
         bits[i >>> 5]! |= 1 << (i & 31);
       }
     }
-    let stopped = false;
-    for (let w = 0; w < bits.length; w++) {
+    let w = 0;
+    for (; w < bits.length && count < stopAt; w++) {
       let x = bits[w]!;
       if (x === 0) continue;
       bits[w] = 0;
-      while (!stopped && x !== 0) {
+      while (x !== 0) {
         const low = x & -x;
         x ^= low;
-        stopped = visit((w << 5) | (31 - Math.clz32(low)));
+        const i = (w << 5) | (31 - Math.clz32(low));
+        if (!passes(i)) continue;
+        if (count >= from && count < to) hits.push(i);
+        if (++count >= stopAt) break;
       }
     }
+    bits.fill(0, w);
   }
   return { count, hits };
 }
