@@ -53,6 +53,23 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   /** Secret for HMAC-signed upload URLs (storage). */
   UPLOAD_SIGNING_SECRET: z.string().min(16).default(DEV_SECRET),
+  // ---- Storage (issue 6): where uploaded images live. Secrets come only from the environment.
+  /** `local`: files under DATA_DIR/storage behind HMAC-signed upload URLs; `s3`: an S3-compatible bucket with presigned PUTs. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** S3 endpoint URL (MinIO, s3rver, R2, …); absent → AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: optionalUrl,
+  /** S3 region (any value for most S3-compatible servers). */
+  S3_REGION: z.string().default('us-east-1'),
+  /** Bucket holding uploads (`uploads/<key>`) and stored images (`images/<key>/…`); required with STORAGE_DRIVER=s3. */
+  S3_BUCKET: z.string().optional(),
+  /** Access key pair; absent → the AWS SDK's default credential chain (environment, instance role, …). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), needed by most self-hosted S3 servers. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Auth: PEM PKCS#8 private key (ES256) used to sign JWTs; absent in development → a key generated under DATA_DIR/keys. */
   JWT_PRIVATE_KEY: z.string().optional(),
   /** Services other than auth verify tokens against this JWKS; absent → the in-process auth key (embedded). */
@@ -103,8 +120,8 @@ export class ConfigError extends Error {
 
 /**
  * Parses `env` (default `process.env`) into a Config.
- * @throws ConfigError naming each invalid variable, or when NODE_ENV=production runs with a development
- *   secret or without JWT_PRIVATE_KEY/JWKS_URL.
+ * @throws ConfigError naming each invalid variable, when STORAGE_DRIVER=s3 lacks S3_BUCKET, or when
+ *   NODE_ENV=production runs with a development secret or without JWT_PRIVATE_KEY/JWKS_URL.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -113,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('S3_BUCKET must be set when STORAGE_DRIVER=s3');
+  }
   if (config.NODE_ENV === 'production') {
     if (config.UPLOAD_SIGNING_SECRET === DEV_SECRET) {
       throw new ConfigError(
