@@ -63,6 +63,9 @@ import {
   variantUpdateBody,
 } from './reference-data';
 import {
+  confirmImagesBody,
+  confirmImagesError,
+  confirmImagesResponse,
   storageLimitsResponse,
   uploadBody,
   uploadParams,
@@ -728,7 +731,10 @@ const routes: ApiRoute[] = [
     service: 'storage',
     access: 'user',
     request: { query: uploadUrlQuery },
-    responses: { 200: { description: 'Upload URL and key', schema: uploadUrlResponse } },
+    responses: {
+      200: { description: 'Upload URL and key', schema: uploadUrlResponse },
+      429: error('Too many upload URLs for this user (60 per 10 minutes)'),
+    },
   },
   {
     method: 'put',
@@ -736,8 +742,11 @@ const routes: ApiRoute[] = [
     operationId: 'uploadImage',
     summary: 'Upload the image bytes to a signed URL (no credentials; the signature authorises)',
     description:
-      'Clients use uploadUrl exactly as returned; its query parameters carry the signature. ' +
-      'JPEG, PNG or WebP, at most 10 MB and 8000×8000 px. This path is a guess of the contract.',
+      'Clients use uploadUrl exactly as returned: with the local-disk store it is ' +
+      '`/api/storage/upload/{key}?type=…&owner=…&expires=…&sig=…` (HMAC-SHA256 over key, type, owner and ' +
+      'expiry; 10 minutes; one upload), with the S3 store a presigned PUT to the bucket. ' +
+      'The content decides, not the Content-Type: JPEG, PNG or WebP, at most 10 MB and 8000×8000 px. ' +
+      'Metadata (EXIF incl. GPS) is dropped; an optimised original and WebP sizes are stored.',
     tags: ['Storage'],
     service: 'storage',
     access: 'public',
@@ -746,6 +755,7 @@ const routes: ApiRoute[] = [
       200: { description: 'Stored', schema: uploadResponse },
       400: error('Not a JPEG, PNG or WebP image, or larger than 8000×8000'),
       403: error('The signature is invalid or expired'),
+      409: error('An image was already uploaded with this URL'),
       413: error('Larger than 10 MB'),
     },
   },
@@ -757,7 +767,54 @@ const routes: ApiRoute[] = [
     tags: ['Storage'],
     service: 'storage',
     access: 'public',
-    responses: { 200: { description: 'Limits', schema: storageLimitsResponse } },
+    responses: { 200: { description: 'Limits', schema: z.object({ data: storageLimitsResponse }) } },
+  },
+  {
+    method: 'post',
+    path: '/api/storage/images/confirm',
+    operationId: 'confirmImages',
+    summary: 'Check that image keys were uploaded by the caller, and get their stable URLs',
+    description:
+      "Called by the listing and catalog services (with the user's credentials) before they save keys. " +
+      'Every key must exist, have the given type and be uploaded by the caller (an Admin may confirm any ' +
+      'logo); with the S3 adapter the object is validated here. Idempotent.',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'user',
+    request: { body: confirmImagesBody },
+    responses: {
+      200: { description: 'The stored images, in the order of keys', schema: confirmImagesResponse },
+      400: {
+        description: 'Invalid input, or a key is unknown, not yours, of another type or not a valid image',
+        schema: confirmImagesError,
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/storage/images/{key}',
+    operationId: 'getImage',
+    summary: 'A stored image: the optimised original (JPEG, PNG or WebP, at most 2560 px)',
+    description: 'Cache-Control: public, max-age=31536000, immutable; a strong ETag (304 on If-None-Match).',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'public',
+    request: { params: uploadParams },
+    responses: { 200: { description: 'image/jpeg, image/png or image/webp' } },
+  },
+  {
+    method: 'get',
+    path: '/api/storage/images/{key}/{file}',
+    operationId: 'getImageSize',
+    summary: 'A responsive WebP size of a stored image, `{width}.webp` (width 320, 640 or 1280)',
+    description: 'Only widths no wider than the original exist. Cached like the original.',
+    tags: ['Storage'],
+    service: 'storage',
+    access: 'public',
+    request: {
+      params: z.object({ key: z.string().min(1), file: z.string().regex(/^\d{1,5}\.webp$/) }),
+    },
+    responses: { 200: { description: 'image/webp' } },
   },
 ];
 

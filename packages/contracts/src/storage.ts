@@ -33,16 +33,17 @@ export const uploadUrlResponse = z
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponse>;
 
 /**
- * Path parameters of the signed upload URL `PUT /api/storage/upload/{key}` (a guess of this contract:
- * the URL is opaque to clients, who use `uploadUrl` as given; its signature sits in query parameters
- * chosen by the storage service). `key` is URL-encoded if it contains `/`.
+ * Path parameters of the signed upload URL `PUT /api/storage/upload/{key}` and of the image URLs
+ * `GET /api/storage/images/{key}[/{width}.webp]`. The upload URL is opaque to clients, who use
+ * `uploadUrl` as given (its signature sits in the query parameters `type`, `owner`, `expires`, `sig`).
+ * Keys are `cars-<uuid>`, `logo-<uuid>` or `demo-car-NN`: lower-case letters, digits and hyphens, never `/`.
  */
 export const uploadParams = z.object({ key: z.string().min(1, 'key is required') });
 
 /** Body schema of the upload `PUT`: the raw image bytes (JPEG, PNG or WebP; issue 6). */
 export const uploadBody = z.string().meta({ description: 'Raw image bytes', format: 'binary' });
 
-/** Answer of the upload `PUT` (200 = success, spec §7). The fields are this contract's guess. */
+/** Answer of the upload `PUT` (200 = success, spec §7): `url` is the stable URL of the stored original. */
 export const uploadResponse = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -123,3 +124,25 @@ export type ConfirmImagesResponse = z.infer<typeof confirmImagesResponse>;
 
 /** 400 answer of the confirm call: the message and the index of the first bad key. */
 export const confirmImagesError = z.object({ message: z.string(), index: z.number().int() });
+
+/**
+ * Keys of the twelve demo car photos the storage service seeds at every start (owner `system`, type
+ * `cars`): `demo-car-01` … `demo-car-12`. The catalog's demo inventory references them as
+ * `/api/storage/images/demo-car-NN` (original, 1280×853 JPEG) and `/api/storage/images/demo-car-NN/{320|640|1280}.webp`.
+ */
+export const DEMO_CAR_IMAGE_KEYS = [
+  'demo-car-01',
+  'demo-car-02',
+  'demo-car-03',
+  'demo-car-04',
+  'demo-car-05',
+  'demo-car-06',
+  'demo-car-07',
+  'demo-car-08',
+  'demo-car-09',
+  'demo-car-10',
+  'demo-car-11',
+  'demo-car-12',
+] as const;
+/** One of {@link DEMO_CAR_IMAGE_KEYS}. */
+export type DemoCarImageKey = (typeof DEMO_CAR_IMAGE_KEYS)[number];

@@ -70,6 +70,9 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['patch', '/api/testDrive/{id}/status'],
   ['get', '/api/storage/limits'],
   ['put', '/api/storage/upload/{key}'],
+  ['post', '/api/storage/images/confirm'],
+  ['get', '/api/storage/images/{key}'],
+  ['get', '/api/storage/images/{key}/{file}'],
   ['get', '/api/auth/avatar/default.svg'],
   ['get', '/api/carbrand/logos/{file}'],
 ];
