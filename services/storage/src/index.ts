@@ -1,9 +1,52 @@
-/** Storage service: signed upload URLs, image validation, resized variants, serving. */
+/**
+ * Storage service (issue 6): signed upload URLs, image validation, resized variants, serving. Files live
+ * on local disk (embedded default) or in an S3-compatible bucket (STORAGE_DRIVER=s3); the service's
+ * table `storage.images` records each key's owner, type and stored sizes. At every start it seeds the
+ * twelve demo car photos {@link DEMO_CAR_IMAGE_KEYS} (owner `system`).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_CAR_IMAGE_KEYS, type DemoCarImageKey } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
+import { createStorageAdapter } from './adapters/index';
+import { demoCarImages, renderDemoCar } from './domain/demo-cars';
+import { createImageLibrary, imageUrl, sizeUrl } from './library';
 import { storageRoutes } from './routes';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+export { DEMO_CAR_IMAGE_KEYS, imageUrl, sizeUrl };
+
+/**
+ * The stable URL of demo car photo `n` (1–12; other values wrap), e.g. `/api/storage/images/demo-car-03`
+ * for n = 3: a 1280×853 JPEG, with WebP sizes at `…/demo-car-03/{320|640|1280}.webp`.
+ */
+export function demoCarImageUrl(n: number): string {
+  const key: DemoCarImageKey = DEMO_CAR_IMAGE_KEYS[(((n - 1) % 12) + 12) % 12]!;
+  return imageUrl(key);
+}
 
 export const storageService = defineService({
   name: 'storage',
   schema: 'storage',
-  create: () => ({ router: storageRoutes() }),
+  migrationsFolder,
+  create(ports) {
+    const adapter = createStorageAdapter(ports.config, ports.clock);
+    const library = createImageLibrary({
+      db: ports.db,
+      adapter,
+      clock: ports.clock,
+      logger: ports.logger,
+    });
+    return {
+      router: storageRoutes(ports, library),
+      async seed() {
+        let written = 0;
+        for (const { key, index } of demoCarImages) {
+          if (await library.ensureSystemImage(key, 'cars', () => renderDemoCar(index))) written += 1;
+        }
+        ports.logger.info({ written, driver: adapter.driver }, 'storage demo car images seeded');
+      },
+    };
+  },
 });

@@ -1,0 +1,152 @@
+/**
+ * Image validation and processing with sharp (issue 6). The content decides, never a header or a file
+ * name: the bytes must decode as JPEG, PNG or WebP, be at most MAX_UPLOAD_BYTES (10 MB) and at most
+ * MAX_IMAGE_DIMENSION (8000) px wide and high.
+ *
+ * What is stored (decision, see the service README):
+ * - the optimised original, in its own format (JPEG stays JPEG, PNG stays PNG — logos keep sharp edges and
+ *   transparency —, WebP stays WebP), turned upright by its EXIF orientation and scaled down to fit
+ *   ORIGINAL_MAX_DIMENSION (2560 px; no page shows more, phone photos are 4000–8000 px);
+ * - WebP sizes of the widths in IMAGE_WIDTHS (320, 640, 1280 px) that are no wider than that original
+ *   (never upscaled).
+ * Every output drops all metadata (EXIF incl. GPS, XMP, IPTC, ICC: pixels are converted to sRGB), which
+ * sharp does unless asked to keep it.
+ */
+import { createHash } from 'node:crypto';
+import { IMAGE_WIDTHS, MAX_IMAGE_DIMENSION, MAX_UPLOAD_BYTES } from '@marketplace/contracts';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+
+/** Longest side (px) of the stored original. */
+export const ORIGINAL_MAX_DIMENSION = 2560;
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+/** Content type of each stored format. */
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** Why an upload is refused; `status` is the HTTP answer (400, or 413 for too many bytes). */
+export class ImageRejected extends Error {
+  override name = 'ImageRejected';
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const rejections = {
+  notAnImage: () => new ImageRejected(400, 'The file is not a JPEG, PNG or WebP image.'),
+  tooManyBytes: () =>
+    new ImageRejected(413, `The image is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`),
+  tooManyPixels: (width: number, height: number) =>
+    new ImageRejected(
+      400,
+      `The image is ${width}×${height} px; at most ${MAX_IMAGE_DIMENSION}×${MAX_IMAGE_DIMENSION} px is accepted.`,
+    ),
+};
+
+/** One stored file. */
+export interface ImageFile {
+  /** Pixel size. */
+  width: number;
+  height: number;
+  /** Encoded bytes. */
+  data: Buffer;
+}
+
+/** The result of {@link processImage}. */
+export interface ProcessedImage {
+  original: ImageFile & { format: ImageFormat; contentType: string };
+  /** WebP sizes, ascending by width. */
+  sizes: ImageFile[];
+  /** sha256 of the original's bytes, hex, first 32 characters (a content id for ETags). */
+  hash: string;
+}
+
+export interface ProcessOptions {
+  /** Largest input in bytes (default MAX_UPLOAD_BYTES). */
+  maxBytes?: number;
+  /** Largest input width and height in px (default MAX_IMAGE_DIMENSION). */
+  maxDimension?: number;
+  /** WebP widths in px (default IMAGE_WIDTHS). */
+  widths?: readonly number[];
+}
+
+const ACCEPTED = new Set<string>(['jpeg', 'png', 'webp']);
+
+/**
+ * Validates `input` and renders what is stored.
+ * @throws ImageRejected 413 when `input` is larger than maxBytes; 400 when it does not decode as a JPEG,
+ *   PNG or WebP image or is wider or higher than maxDimension.
+ */
+export async function processImage(input: Buffer, opts: ProcessOptions = {}): Promise<ProcessedImage> {
+  const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
+  const maxDimension = opts.maxDimension ?? MAX_IMAGE_DIMENSION;
+  const widths = [...(opts.widths ?? IMAGE_WIDTHS)].sort((a, b) => a - b);
+  if (input.length > maxBytes) throw rejections.tooManyBytes();
+  if (input.length === 0) throw rejections.notAnImage();
+
+  // The header first: format and size are known before anything is decoded.
+  const options = { failOn: 'error', limitInputPixels: maxDimension * maxDimension } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch {
+    throw rejections.notAnImage();
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) {
+    throw rejections.notAnImage();
+  }
+  if (meta.width > maxDimension || meta.height > maxDimension) {
+    throw rejections.tooManyPixels(meta.width, meta.height);
+  }
+  const format = meta.format as ImageFormat;
+
+  // Decode once (upright, fitted), then encode every output from the pixels.
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    pixels = await sharp(input, options)
+      .rotate()
+      .resize({
+        width: ORIGINAL_MAX_DIMENSION,
+        height: ORIGINAL_MAX_DIMENSION,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw rejections.notAnImage();
+  }
+  const { width, height, channels } = pixels.info;
+  const fromPixels = () => sharp(pixels.data, { raw: { width, height, channels } });
+
+  const encoded =
+    format === 'jpeg'
+      ? fromPixels().jpeg({ quality: 82, progressive: true, mozjpeg: true })
+      : format === 'png'
+        ? fromPixels().png({ compressionLevel: 9, adaptiveFiltering: true })
+        : fromPixels().webp({ quality: 82 });
+  const originalData = await encoded.toBuffer();
+
+  const sizes: ImageFile[] = [];
+  for (const w of widths.filter((w) => w <= width)) {
+    const { data, info } = await fromPixels()
+      .resize({ width: w })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    sizes.push({ width: info.width, height: info.height, data });
+  }
+
+  return {
+    original: { format, contentType: CONTENT_TYPES[format], width, height, data: originalData },
+    sizes,
+    hash: createHash('sha256').update(originalData).digest('hex').slice(0, 32),
+  };
+}
