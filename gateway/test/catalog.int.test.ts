@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createOutbox, messagingTables, signSessionToken } from '@marketplace/platform';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
@@ -241,6 +242,75 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       expect((await call(t.url, 'DELETE', `/api/carModel/${modelId}`, { token: admin })).status).toBe(200);
       expect((await call(t.url, 'DELETE', `/api/carbrand/${brandId}`, { token: admin })).status).toBe(200);
       expect((await call(t.url, 'DELETE', `/api/carbrand/${brandId}`, { token: admin })).status).toBe(404);
+    },
+  );
+
+  it.skipIf(skip)(
+    'saves a brand logo only when storage confirms the uploaded key (400 naming logoKey otherwise)',
+    async () => {
+      /** Uploads a small PNG through the two-step flow; answers its key. */
+      const upload = async (token: string, type: 'cars' | 'logo') => {
+        const got = await call(t.url, 'POST', `/api/storage/getUrl?type=${type}`, { token });
+        const { uploadUrl, key } = got.body as unknown as { uploadUrl: string; key: string };
+        const png = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#c33' } })
+          .png()
+          .toBuffer();
+        const put = await fetch(`${t.url}${uploadUrl}`, {
+          method: 'PUT',
+          body: new Uint8Array(png),
+          headers: { 'content-type': 'image/jpeg' },
+        });
+        expect(put.status).toBe(200);
+        return key;
+      };
+      const logoKey = await upload(admin, 'logo');
+      const carPhoto = await upload(admin, 'cars');
+      const pendingUrl = await call(t.url, 'POST', '/api/storage/getUrl?type=logo', { token: admin });
+      const pending = pendingUrl.body.key as string;
+      const brandBody = { name: `Logomotors ${randomUUID().slice(0, 6)}`, country: 'India', founded: 2005 };
+
+      for (const bad of ['logo-00000000-0000-0000-0000-000000000000', carPhoto, pending, 'seed:nope.svg']) {
+        const res = await call(t.url, 'POST', '/api/carbrand', {
+          body: { ...brandBody, logoKey: bad },
+          token: admin,
+        });
+        expect(res.status, bad).toBe(400);
+        expect(res.body.message).toMatch(/^logoKey: /);
+      }
+      expect((await get(`/api/carbrand?keyword=${encodeURIComponent(brandBody.name)}`)).body.data).toEqual({
+        brands: [],
+      });
+
+      const created = await call(t.url, 'POST', '/api/carbrand', {
+        body: { ...brandBody, logoKey },
+        token: admin,
+      });
+      expect(created.status).toBe(201);
+      const brand = created.body.data as Json;
+      expect(brand.logo).toEqual({ url: `/api/storage/images/${logoKey}` });
+      const logo = await fetch(`${t.url}/api/storage/images/${logoKey}`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+
+      const refused = await call(t.url, 'PUT', `/api/carbrand/${brand._id}`, {
+        body: { logoKey: carPhoto },
+        token: admin,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^logoKey: .*cars/);
+      const seeded = await call(t.url, 'PUT', `/api/carbrand/${brand._id}`, {
+        body: { logoKey: 'seed:maruti-suzuki.svg' },
+        token: admin,
+      });
+      expect(seeded.status).toBe(200);
+      expect((seeded.body.data as Json).logo).toEqual({ url: '/api/carbrand/logos/maruti-suzuki.svg' });
+      const other = await upload(admin, 'logo');
+      const changed = await call(t.url, 'PUT', `/api/carbrand/${brand._id}`, {
+        body: { logoKey: other },
+        token: admin,
+      });
+      expect((changed.body.data as Json).logo).toEqual({ url: `/api/storage/images/${other}` });
+      expect((await call(t.url, 'DELETE', `/api/carbrand/${brand._id}`, { token: admin })).status).toBe(200);
     },
   );
 

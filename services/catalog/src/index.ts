@@ -27,7 +27,7 @@ export const catalogService = defineService({
         (ports.config.CAR_SEARCH === 'auto' && !ports.config.DATABASE_URL),
     });
     return {
-      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos')),
+      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos'), ports.peers),
       consumers: [carProjection(searches.secondaries)],
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));

@@ -1,5 +1,5 @@
 /** HTTP routes of the catalog service: reference data and car reads (spec §7). */
-import type { Db, Outbox } from '@marketplace/platform';
+import type { Db, Outbox, Peers } from '@marketplace/platform';
 import { Router } from 'express';
 import { brandRoutes } from './routes/brands';
 import { carRoutes } from './routes/cars';
@@ -9,13 +9,19 @@ import { stateRoutes } from './routes/states';
 import { variantRoutes } from './routes/variants';
 import type { CarSearch } from './search/types';
 
-/** The catalog's router. `logosDir` holds the seeded brand logos. */
-export function catalogRoutes(db: Db, outbox: Outbox, search: CarSearch, logosDir: string): Router {
+/** The catalog's router. `logosDir` holds the seeded brand logos; `peers` reaches storage (brand logos). */
+export function catalogRoutes(
+  db: Db,
+  outbox: Outbox,
+  search: CarSearch,
+  logosDir: string,
+  peers: Peers,
+): Router {
   const router = Router();
   router.use(
     stateRoutes(db),
     rtoRoutes(db),
-    brandRoutes(db, outbox, logosDir),
+    brandRoutes(db, outbox, logosDir, peers),
     modelRoutes(db, outbox),
     variantRoutes(db, outbox),
     carRoutes(search),

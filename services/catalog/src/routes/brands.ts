@@ -3,21 +3,29 @@
  * Admin-only `POST /api/carbrand` → `{ success, message, data }`, `PUT /api/carbrand/{id}`,
  * `DELETE /api/carbrand/{id}` (409 while it has models or cars). Seeded logos at `/api/carbrand/logos/{file}`.
  * Every write emits `catalog.brand.changed` through the outbox.
+ *
+ * A `logoKey` is either a seeded logo (`seed:<file>.svg`, served here) or a key of an uploaded logo, which
+ * the storage service must confirm (uploaded as type `logo`; by an Admin) before the brand is saved:
+ * a synchronous peer call with the Admin's credentials (issue 6). A refused key answers 400 naming
+ * `logoKey`; an unreachable storage service 503.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { brandCreateBody, brandListQuery, brandUpdateBody, idParams } from '@marketplace/contracts';
 import {
+  badRequest,
   conflict,
   type Db,
+  HttpError,
   notFound,
   type Outbox,
   onUniqueViolation,
+  type Peers,
   parseInput,
   requireAdmin,
 } from '@marketplace/platform';
 import { asc, eq, ilike, inArray } from 'drizzle-orm';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { toApiBrand, toApiBrandCore } from '../domain/serialize';
 import { carDocs } from '../search/schema';
 import { type BrandRow, brands, models } from '../store';
@@ -25,8 +33,40 @@ import { isUuid, likePattern, publicCache } from './common';
 
 const LOGO_FILE = /^[a-z0-9-]{1,60}\.svg$/;
 
-export function brandRoutes(db: Db, outbox: Outbox, logosDir: string): Router {
+/**
+ * The brand routes; `peers` reaches the storage service to confirm uploaded logo keys.
+ */
+export function brandRoutes(db: Db, outbox: Outbox, logosDir: string, peers: Peers): Router {
   const router = Router();
+
+  /**
+   * Checks a `logoKey` before it is saved: a seeded logo must exist here; any other key must be confirmed
+   * by storage as a logo this Admin may use. Runs outside any transaction (the peer call may need the
+   * same database connection in embedded mode).
+   * @throws HttpError 400 `logoKey: …` when refused; 503 when storage cannot answer.
+   */
+  async function checkLogoKey(logoKey: string | undefined, req: Request): Promise<void> {
+    if (logoKey === undefined) return;
+    if (logoKey.startsWith('seed:')) {
+      const file = logoKey.slice(5);
+      if (LOGO_FILE.test(file) && fs.existsSync(path.join(logosDir, file))) return;
+      throw badRequest('logoKey: no seeded logo has this name');
+    }
+    const res = await peers.call<{ message?: string }>('storage', {
+      method: 'POST',
+      path: '/api/storage/images/confirm',
+      body: { type: 'logo', keys: [logoKey] },
+      forward: req,
+    });
+    if (res.status === 200) return;
+    if (res.status === 400) {
+      const reason = (res.body?.message ?? 'this logo cannot be used').replace(/^keys(\.\d+)?: /, '');
+      throw badRequest(`logoKey: ${reason}`);
+    }
+    if (res.status === 401 || res.status === 403)
+      throw new HttpError(res.status, res.body?.message ?? 'Not allowed.');
+    throw new HttpError(503, 'storage service is unavailable, please try again.');
+  }
 
   async function withModels(rows: BrandRow[]) {
     const ids = rows.map((b) => b.id);
@@ -63,6 +103,7 @@ export function brandRoutes(db: Db, outbox: Outbox, logosDir: string): Router {
 
   router.post('/api/carbrand', requireAdmin, async (req, res) => {
     const body = parseInput(brandCreateBody, req.body);
+    await checkLogoKey(body.logoKey, req);
     const row = await save(body.name, () =>
       outbox.transaction(async (tx, emit) => {
         const [created] = await tx
@@ -88,6 +129,7 @@ export function brandRoutes(db: Db, outbox: Outbox, logosDir: string): Router {
     const { id } = parseInput(idParams, req.params);
     const body = parseInput(brandUpdateBody, req.body);
     if (!isUuid(id)) throw notFound('Brand not found.');
+    await checkLogoKey(body.logoKey, req);
     const row = await save(body.name ?? '', () =>
       outbox.transaction(async (tx, emit) => {
         const [updated] = await tx
