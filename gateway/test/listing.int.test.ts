@@ -680,6 +680,27 @@ describe.each(variants)('listing API with a storage contract stub on $name', ({ 
     },
   );
 
+  it.skipIf(skip)("lists the seller's cars newest first, and only theirs", async () => {
+    const seller = ctx.users[1]!;
+    const ids: string[] = [];
+    for (const price of [300000, 310000]) {
+      const res = await call(ctx.base, 'POST', '/api/cars', {
+        body: { ...listingBody(ctx, keys()), price },
+        token: seller.token,
+      });
+      expect(res.status).toBe(201);
+      ids.push((res.body.data as Json)._id as string);
+    }
+    const mine = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller.token });
+    expect((mine.body.data as Json[]).map((c) => [c._id, c.price])).toEqual([
+      [ids[1], 310000],
+      [ids[0], 300000],
+    ]);
+    const other = await call(ctx.base, 'GET', '/api/cars/seller', { token: ctx.users[2]!.token });
+    expect((other.body.data as Json[]).map((c) => c._id)).not.toContain(ids[0]);
+    for (const id of ids) await call(ctx.base, 'DELETE', `/api/cars/${id}`, { token: seller.token });
+  });
+
   it.skipIf(skip)('names the position of a refused new key in an update', async () => {
     const k = keys();
     const created = await call(ctx.base, 'POST', '/api/cars', {
