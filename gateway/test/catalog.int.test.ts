@@ -425,5 +425,22 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       .poll(async () => (await get(`/api/cars/${cars[1]!._id}`)).status, { timeout: 5_000 })
       .toBe(404);
     expect((await byBrand()).totalLength).toBe(2);
+
+    // Out of order: a newer update then an older one (a retried delivery) leaves the newer price; an
+    // update that arrives after the deletion does not bring the car back.
+    const later = (car: (typeof cars)[number], price: number, updatedAt: string) =>
+      outbox.transaction((_tx, emit) => emit('listing.car.updated', { car: { ...car, price, updatedAt } }));
+    await later(cars[0]!, 800000, '2026-02-01T10:00:00.000Z');
+    await later(cars[0]!, 999000, '2026-01-15T10:00:00.000Z');
+    await later(cars[1]!, 700000, '2026-03-01T10:00:00.000Z');
+    await t.system.drainOutboxes();
+    await expect
+      .poll(async () => (await get(`/api/cars/${cars[0]!._id}`)).body.data?.price, { timeout: 5_000 })
+      .toBe(800000);
+    // The last of the three was published after the others: once it is through, so are they.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await get(`/api/cars/${cars[0]!._id}`)).body.data?.price).toBe(800000);
+    expect((await get(`/api/cars/${cars[1]!._id}`)).status).toBe(404);
+    expect((await byBrand()).totalLength).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createPostgresSearch } from './search/postgres';
 import type { CarDocument, CarSearch } from './search/types';
-import { brands, models, variants } from './store';
+import { brands, carVersions, models, variants } from './store';
 
 /** Builds the search document of `listing`. @throws Error when its brand, model or variant is unknown. */
 export async function toCarDocument(db: Db, listing: CarListing): Promise<CarDocument> {
@@ -69,7 +69,9 @@ type ListingEvent = z.infer<typeof listingEvent>;
 /**
  * Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction, and
  * then the secondary indexes (Elasticsearch or the in-memory one); their writes are idempotent upserts,
- * so a redelivery after a failure repeats them harmlessly.
+ * so a redelivery after a failure repeats them harmlessly. Events may arrive out of order (a retried
+ * delivery overtaken by a newer one): `catalog.car_versions` keeps the newest applied `updatedAt` per car
+ * and whether it was deleted; an older created/updated event, or any after the deletion, is ignored.
  */
 export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEvent> {
   return {
@@ -79,11 +81,28 @@ export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEv
     async handle(event, { tx }) {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {
-        await search.remove(event.payload.carId);
-        for (const index of secondaries) await index.remove(event.payload.carId);
+        const id = event.payload.carId;
+        await tx
+          .insert(carVersions)
+          .values({ id, updatedAt: new Date(event.occurredAt), deleted: true })
+          .onConflictDoUpdate({ target: carVersions.id, set: { deleted: true } });
+        await search.remove(id);
+        for (const index of secondaries) await index.remove(id);
         return;
       }
-      const doc = await toCarDocument(tx, event.payload.car);
+      const listing = event.payload.car;
+      const updatedAt = new Date(listing.updatedAt);
+      const [applied] = await tx
+        .select()
+        .from(carVersions)
+        .where(eq(carVersions.id, listing._id))
+        .for('update');
+      if (applied && (applied.deleted || applied.updatedAt > updatedAt)) return;
+      await tx
+        .insert(carVersions)
+        .values({ id: listing._id, updatedAt })
+        .onConflictDoUpdate({ target: carVersions.id, set: { updatedAt } });
+      const doc = await toCarDocument(tx, listing);
       await search.upsert(doc);
       for (const index of secondaries) await index.upsert(doc);
     },

@@ -5,7 +5,7 @@
  */
 import { messagingTables } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const schema = pgSchema('catalog');
 
@@ -94,6 +94,18 @@ export const variants = schema.table(
     ),
   ],
 );
+
+/**
+ * The newest listing state the car projection has applied, per car: `updatedAt` of the listing (ms
+ * precision, from `listing.car.created|updated`) and whether it was deleted. Events older than the applied
+ * version, and any event after a deletion, are ignored, so a redelivered or retried older event cannot
+ * overwrite a newer car or bring a deleted one back (projection.ts).
+ */
+export const carVersions = schema.table('car_versions', {
+  id: uuid('id').primaryKey(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+});
 
 export type StateRow = typeof states.$inferSelect;
 export type RtoRow = typeof rtos.$inferSelect;
