@@ -21,7 +21,7 @@ import { globalRateLimit } from './rate-limit';
 import { webHosting } from './web';
 
 export type GatewayMode =
-  | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier }
+  | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
   | { kind: 'proxy'; targets?: Record<string, string | undefined> };
 
 export interface GatewayOptions {
@@ -51,7 +51,11 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       },
     },
     before: [
-      globalRateLimit(opts.rateLimiters, config.RATE_LIMIT_PER_MINUTE),
+      globalRateLimit(
+        opts.rateLimiters,
+        config.RATE_LIMIT_PER_MINUTE,
+        embedded ? mode.peerSecret : undefined,
+      ),
       ...(embedded ? [authenticate(mode.tokens)] : []),
     ],
     routers: [apiDocsRouter(), ...(embedded ? mode.routers : [])],

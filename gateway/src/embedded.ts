@@ -34,7 +34,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     logger,
     rateLimiters: infra.rateLimiters,
     readiness: infra.readiness,
-    mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens },
+    mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens, peerSecret: infra.peerSecret },
     webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });

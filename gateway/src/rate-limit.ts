@@ -1,14 +1,22 @@
 /**
  * Global per-client rate limit for `/api` (RATE_LIMIT_PER_MINUTE requests per IP per minute), on the
  * shared rate-limiter port (memory or Redis). Refusals are 429 `{ message }` with `Retry-After` (seconds).
+ * The process's own peer calls (embedded mode: a service asking another through this server; they carry
+ * `peerSecret`) are not counted: the client's request that caused them already was.
  */
-import type { RateLimiterFactory } from '@marketplace/platform';
+import { isPeerCall, type RateLimiterFactory } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
 
-export function globalRateLimit(limiters: RateLimiterFactory, perMinute: number): RequestHandler {
+/** The middleware; `peerSecret` as in `Infrastructure.peerSecret` (absent: every request counts). */
+export function globalRateLimit(
+  limiters: RateLimiterFactory,
+  perMinute: number,
+  peerSecret?: string,
+): RequestHandler {
   const limiter = limiters.create({ name: 'gateway-global', points: perMinute, durationMs: 60_000 });
   return async (req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();
+    if (peerSecret && isPeerCall(req, peerSecret)) return next();
     try {
       const result = await limiter.consume(req.ip ?? 'unknown');
       res.setHeader('ratelimit-remaining', String(result.remaining));

@@ -1,4 +1,11 @@
-import { createLogger, createMemoryRateLimiters, listen, loadConfig } from '@marketplace/platform';
+import {
+  createLogger,
+  createMemoryRateLimiters,
+  createTokenVerifier,
+  listen,
+  loadConfig,
+  PEER_CALL_HEADER,
+} from '@marketplace/platform';
 import { describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/app';
 
@@ -21,6 +28,35 @@ describe('global rate limit', () => {
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await refused.json()).toEqual({ message: 'Too many requests. Please try again shortly.' });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("does not count the embedded process's own peer calls, and counts a wrong peer secret", async () => {
+    const app = createGatewayApp({
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2' }),
+      logger: createLogger({ level: 'silent' }),
+      rateLimiters: createMemoryRateLimiters(),
+      readiness: {},
+      mode: {
+        kind: 'embedded',
+        routers: [],
+        tokens: createTokenVerifier({ issuer: 'test', jwks: { keys: [] } }),
+        peerSecret: 'a'.repeat(64),
+      },
+      webRoot: '/nonexistent',
+    });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const peer = { [PEER_CALL_HEADER]: 'a'.repeat(64) };
+      const forged = { [PEER_CALL_HEADER]: 'b'.repeat(64) };
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await fetch(`${server.url}/api/nothing`, { headers: peer })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(`${server.url}/api/nothing`, { headers: forged })).status);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404, 429]);
     } finally {
       await server.stop();
     }

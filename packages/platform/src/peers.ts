@@ -7,8 +7,11 @@
  * process's own address (embedded mode: every service is mounted on the one server). The caller's
  * credentials (Authorization and Cookie headers) are forwarded when `forward` is given, so the peer
  * authorizes the user itself; the request and correlation ids travel as `x-request-id` /
- * `x-correlation-id`.
+ * `x-correlation-id`. Each call carries `x-peer-call: <this process's peer secret>`, so the embedded
+ * gateway can tell its own peer calls from clients' requests (they are not counted against the caller's
+ * IP by the global rate limit; the secret is random per process and never leaves it in embedded mode).
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { HttpError } from './errors';
 import { currentContext, type Logger } from './logger';
@@ -32,6 +35,21 @@ export interface PeerResponse<T> {
   body: T;
 }
 
+/** Header that marks a peer call (value: the calling process's peer secret). */
+export const PEER_CALL_HEADER = 'x-peer-call';
+
+/** A new random peer secret (32 bytes, hex). */
+export function createPeerSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** True when `req` carries {@link PEER_CALL_HEADER} equal to `secret` (constant-time comparison). */
+export function isPeerCall(req: Pick<Request, 'headers'>, secret: string): boolean {
+  const given = req.headers[PEER_CALL_HEADER];
+  if (typeof given !== 'string' || given.length !== secret.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(secret));
+}
+
 export interface Peers {
   /**
    * Calls `peer`; any HTTP status is returned to the caller to interpret.
@@ -48,6 +66,8 @@ export interface PeersOptions {
   selfUrl: () => string | undefined;
   /** Per-call timeout in ms. */
   timeoutMs: number;
+  /** This process's peer secret, sent as {@link PEER_CALL_HEADER}. */
+  secret: string;
   logger: Logger;
 }
 
@@ -58,7 +78,7 @@ export function createPeers(opts: PeersOptions): Peers {
       const base = opts.urls[peer] ?? opts.selfUrl();
       const unavailable = new HttpError(503, `${peer} service is unavailable, please try again.`);
       if (!base) throw unavailable;
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', [PEER_CALL_HEADER]: opts.secret };
       const ctx = currentContext();
       if (ctx) {
         headers['x-request-id'] = ctx.requestId;

@@ -21,7 +21,7 @@ import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
 import { createDevOutboxNotifier, type Notifier } from './notify/index';
-import { createPeers, type Peers } from './peers';
+import { createPeerSecret, createPeers, type Peers } from './peers';
 import type { ServiceModule } from './service';
 
 export interface Infrastructure {
@@ -36,6 +36,8 @@ export interface Infrastructure {
   notifier: Notifier;
   /** Synchronous calls to other services (peers.ts). */
   peers: Peers;
+  /** This process's peer secret: requests carrying it are this process's own peer calls. */
+  peerSecret: string;
   /** Tells `peers` this process's own base URL, once it listens (services without a configured URL live here). */
   setSelfUrl(url: string): void;
   /** Checks for `/readyz`. */
@@ -89,7 +91,9 @@ export async function createInfrastructure(
   });
   const notifier = createDevOutboxNotifier({ dataDir: config.dataDir, logger });
   let selfUrl: string | undefined;
+  const peerSecret = createPeerSecret();
   const peers = createPeers({
+    secret: peerSecret,
     urls: {
       auth: config.AUTH_SERVICE_URL,
       catalog: config.CATALOG_SERVICE_URL,
@@ -112,6 +116,7 @@ export async function createInfrastructure(
     signingKey,
     notifier,
     peers,
+    peerSecret,
     setSelfUrl(url) {
       selfUrl = url;
     },

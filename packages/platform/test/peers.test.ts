@@ -33,6 +33,7 @@ describe('peers', () => {
         selfUrl: () => undefined,
         timeoutMs: 2000,
         logger,
+        secret: 's',
       });
       const res = await runWithContext({ requestId: 'req-1', correlationId: 'corr-1' }, () =>
         peers.call<{ body: unknown; authorization: string; cookie: string; correlationId: string }>(
@@ -57,7 +58,7 @@ describe('peers', () => {
 
   it('falls back to the own address and returns error statuses to the caller', async () => {
     await withEcho(async (url) => {
-      const peers = createPeers({ urls: {}, selfUrl: () => url, timeoutMs: 2000, logger });
+      const peers = createPeers({ urls: {}, selfUrl: () => url, timeoutMs: 2000, logger, secret: 's' });
       const res = await peers.call<{ message: string }>('storage', { path: '/api/missing' });
       expect(res.status).toBe(404);
       expect(res.body.message).toBeTruthy();
@@ -70,12 +71,13 @@ describe('peers', () => {
       selfUrl: () => undefined,
       timeoutMs: 500,
       logger,
+      secret: 's',
     });
     const err = await peers.call('storage', { path: '/api/x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(503);
     expect((err as HttpError).message).toMatch(/storage service is unavailable/);
-    const none = createPeers({ urls: {}, selfUrl: () => undefined, timeoutMs: 500, logger });
+    const none = createPeers({ urls: {}, selfUrl: () => undefined, timeoutMs: 500, logger, secret: 's' });
     await expect(none.call('catalog', { path: '/api/x' })).rejects.toMatchObject({ status: 503 });
   });
 });
