@@ -41,10 +41,16 @@ export const storageService = defineService({
     return {
       router: storageRoutes(ports, library),
       async seed() {
+        // Two at a time: rendering is CPU-bound (sharp's threads), this keeps the first start short.
         let written = 0;
-        for (const { key, index } of demoCarImages) {
-          if (await library.ensureSystemImage(key, 'cars', () => renderDemoCar(index))) written += 1;
-        }
+        const queue = [...demoCarImages];
+        const worker = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const { key, index } = next;
+            if (await library.ensureSystemImage(key, 'cars', () => renderDemoCar(index))) written += 1;
+          }
+        };
+        await Promise.all([worker(), worker()]);
         ports.logger.info({ written, driver: adapter.driver }, 'storage demo car images seeded');
       },
     };

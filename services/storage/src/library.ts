@@ -192,11 +192,15 @@ export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryD
     open,
 
     /**
-     * Stores a system image (seed) under the fixed `key` unless it is already stored with all its files:
-     * idempotent, safe at every start.
+     * Stores a system image (seed), rendered by `render` (no validation: it is ours), under the fixed
+     * `key` unless it is already stored with all its files: idempotent, safe at every start.
      * @returns true when it was (re)written.
      */
-    async ensureSystemImage(key: string, type: UploadType, render: () => Promise<Buffer>): Promise<boolean> {
+    async ensureSystemImage(
+      key: string,
+      type: UploadType,
+      render: () => Promise<ProcessedImage>,
+    ): Promise<boolean> {
       const row = await imageStore.byKey(db, key);
       if (row?.status === 'stored' && row.format) {
         const present = await Promise.all(
@@ -208,7 +212,7 @@ export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryD
         );
         if (present.every(Boolean)) return false;
       }
-      const facts = await writeFiles(key, await processImage(await render()));
+      const facts = await writeFiles(key, await render());
       await imageStore.upsertStored(db, { key, ownerId: 'system', type, ...facts }, clock());
       storedRows.delete(key);
       return true;

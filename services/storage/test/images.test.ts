@@ -118,13 +118,16 @@ describe('processImage', () => {
 });
 
 describe('demo car photos', () => {
-  it('renders twelve distinct 1280×853 JPEG illustrations in their body colours', async () => {
+  it('renders twelve distinct illustrations in their body colours as a 1280×853 JPEG plus WebP sizes', async () => {
     const svgs = DEMO_COLOURS.map((_c, i) => demoCarSvg(i));
     expect(new Set(svgs).size).toBe(12);
     svgs.forEach((svg, i) => {
       expect(svg).toContain(DEMO_COLOURS[i]!.hex);
     });
-    const jpeg = await renderDemoCar(0);
+    const rendered = await renderDemoCar(0);
+    expect(rendered.original).toMatchObject({ format: 'jpeg', ...DEMO_SIZE });
+    expect(rendered.sizes.map((s) => s.width)).toEqual([...IMAGE_WIDTHS]);
+    const jpeg = rendered.original.data;
     expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', ...DEMO_SIZE });
     // The red car's body: the pixel at the middle of the door is reddish.
     const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });

@@ -1,12 +1,13 @@
 /**
  * Demo car photos for the seeded inventory: twelve side-view car illustrations drawn as SVG (a sedan, a
  * hatchback and an SUV in twelve body colours, over four backdrops: a road by day, a sunset skyline, a
- * showroom and a city at dusk) and rendered with sharp to a 1280×853 px JPEG, which the seed then stores
- * like an upload (original plus WebP sizes). Keys `demo-car-01` … `demo-car-12` (contracts
+ * showroom and a city at dusk) and rendered with sharp to 1280×853 px, stored like an upload: a JPEG
+ * original plus the WebP sizes. Keys `demo-car-01` … `demo-car-12` (contracts
  * DEMO_CAR_IMAGE_KEYS). Pure: no I/O.
  */
 import { DEMO_CAR_IMAGE_KEYS } from '@marketplace/contracts';
 import sharp from 'sharp';
+import { encodeStoredImage, type Pixels, type ProcessedImage } from './images';
 
 /** Width and height of a rendered demo photo, px. */
 export const DEMO_SIZE = { width: 1280, height: 853 } as const;
@@ -199,12 +200,16 @@ export function demoCarSvg(index: number): string {
       <stop offset="0" stop-color="#f2f4f7"/>
       <stop offset="1" stop-color="#9aa1ab"/>
     </radialGradient>
-    <filter id="blur" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="10"/></filter>
+    <radialGradient id="shadow" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#000000" stop-opacity="0.55"/>
+      <stop offset="0.7" stop-color="#000000" stop-opacity="0.3"/>
+      <stop offset="1" stop-color="#000000" stop-opacity="0"/>
+    </radialGradient>
     <clipPath id="bodyclip"><path d="${car.body}"/></clipPath>
   </defs>
   ${backdropSvg(backdrop, w, h, ground)}
   <g transform="translate(140 ${ground})">
-    <ellipse cx="510" cy="2" rx="520" ry="24" fill="#000000" opacity="0.45" filter="url(#blur)"/>
+    <ellipse cx="510" cy="2" rx="560" ry="34" fill="url(#shadow)"/>
     <path d="${car.body}" fill="url(#paint)" stroke="${shade(colour, -0.55)}" stroke-width="3"/>
     <g clip-path="url(#bodyclip)">
       ${car.wheels.map(([x, r]) => `<circle cx="${x}" cy="${-r}" r="${r + 13}" fill="#141518"/>`).join('')}
@@ -226,12 +231,22 @@ export function demoCarSvg(index: number): string {
 </svg>`;
 }
 
-/** Demo car `index` rendered as a 1280×853 px JPEG (quality 90), bytes. */
-export async function renderDemoCar(index: number): Promise<Buffer> {
-  return sharp(Buffer.from(demoCarSvg(index)))
+/** Demo car `index` rendered to 1280×853 px of 8-bit sRGB pixels (3 channels). */
+export async function renderDemoCarPixels(index: number): Promise<Pixels> {
+  const { data, info } = await sharp(Buffer.from(demoCarSvg(index)))
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * What the seed stores for demo car `index`: a JPEG original (1280×853) and the 320/640/1280 WebP sizes,
+ * with the fast encoders (flat illustrations compress well; it keeps the first start short).
+ */
+export async function renderDemoCar(index: number): Promise<ProcessedImage> {
+  return encodeStoredImage(await renderDemoCarPixels(index), 'jpeg', { fast: true });
 }
 
 /** The seeded demo images: key and the index to render. */
