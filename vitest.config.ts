@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['{packages,services,gateway}/**/test/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Some unit suites start the embedded system (PGlite, seeders) in beforeAll: seconds, more on a busy machine.
+          hookTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 /**
  * Search load benchmark (issue 5 "Acceptance"): `npm run bench:cars -- [--cars 100000] [--duration 20]
- * [--connections 50] [--warmup 5] [--seed 1] [--data-dir DIR]` (DIR keeps the seeded database between runs).
+ * [--connections 20] [--warmup 5] [--seed 1] [--data-dir DIR]` (DIR keeps the seeded database between runs).
  *
  * Starts the embedded system (PGlite, in-process bus, in-memory cache) on a loopback port with a temp
  * DATA_DIR, seeds N demo cars, then a child process runs autocannon against `GET /api/cars` with a random
@@ -43,7 +43,7 @@ const { values } = parseArgs({
 });
 const cars = intArg('cars', values.cars, 100_000);
 const duration = Math.max(1, intArg('duration', values.duration, 20));
-const connections = Math.max(1, intArg('connections', values.connections, 50));
+const connections = Math.max(1, intArg('connections', values.connections, 20));
 const warmup = intArg('warmup', values.warmup, 5);
 const seed = intArg('seed', values.seed, DEMO_SEED);
 

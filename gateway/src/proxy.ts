@@ -1,10 +1,11 @@
 /**
  * Distributed mode: proxies `/api/*` to the owning service (route table in packages/contracts,
  * `serviceForRequest`) with http-proxy-middleware, forwarding the request and correlation ids.
- * Bodies larger than the JSON limit are refused with 413 before proxying.
+ * Bodies larger than the JSON limit are refused with 413 before proxying, except image uploads
+ * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
 
-import { serviceForRequest } from '@marketplace/contracts';
+import { MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
 import { type Config, HttpError } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -27,7 +28,9 @@ export function apiProxy(
 ): RequestHandler[] {
   const limit: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    next(length > bodyLimitBytes ? new HttpError(413, 'The request body is too large.') : undefined);
+    const upload = req.method === 'PUT' && req.path.startsWith('/api/storage/upload/');
+    const max = upload ? MAX_UPLOAD_BYTES : bodyLimitBytes;
+    next(length > max ? new HttpError(413, 'The request body is too large.') : undefined);
   };
   const proxy = createProxyMiddleware({
     pathFilter: (path, req) => Boolean(serviceForRequest(req.method ?? 'GET', path.split('?')[0] ?? path)),

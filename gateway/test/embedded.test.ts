@@ -11,6 +11,7 @@ import {
   messagingTables,
   signSessionToken,
 } from '@marketplace/platform';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
 
@@ -89,6 +90,20 @@ describe('embedded gateway', () => {
     const auth = { headers: { cookie: `auth-token=${token}` } };
     expect(await (await fetch(`${url}/api/testDrive`, auth)).json()).toEqual({ data: [] });
     expect(await (await fetch(`${url}/api/cars/seller`, auth)).json()).toEqual({ data: [] });
+  });
+
+  it('seeds a demo inventory whose photos are served by storage', async () => {
+    const { data } = await (await fetch(`${url}/api/cars?limit=3`)).json();
+    expect(data.totalLength).toBeGreaterThanOrEqual(250);
+    for (const car of data.cars) {
+      const [photo] = car.images;
+      const original = await fetch(`${url}${photo.url}`);
+      expect(original.status).toBe(200);
+      expect(original.headers.get('content-type')).toBe('image/jpeg');
+      const small = await fetch(`${url}${photo.sizes[0].url}`);
+      expect(small.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(320);
+    }
   });
 
   it('delivers auth.otp.requested to the notification worker, which writes the SMS to the dev outbox', async () => {

@@ -17,6 +17,7 @@ import { createGatewayApp } from '../src/app';
 const logger = createLogger({ level: 'silent' });
 let catalog: RunningServer;
 let listing: RunningServer;
+let storage: RunningServer;
 let gateway: RunningServer;
 const seen: Array<{ service: string; method: string; path: string; requestId?: string }> = [];
 
@@ -32,6 +33,7 @@ function fakeService(service: string) {
 beforeAll(async () => {
   catalog = await listen(fakeService('catalog'), { port: 0, host: '127.0.0.1' });
   listing = await listen(fakeService('listing'), { port: 0, host: '127.0.0.1' });
+  storage = await listen(fakeService('storage'), { port: 0, host: '127.0.0.1' });
   const config = loadConfig({ JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' });
   const app = createGatewayApp({
     config,
@@ -43,6 +45,7 @@ beforeAll(async () => {
       targets: {
         catalog: catalog.url,
         listing: listing.url,
+        storage: storage.url,
         'test-drive': 'http://127.0.0.1:1',
         auth: undefined,
       },
@@ -53,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([gateway?.stop(), catalog?.stop(), listing?.stop()]);
+  await Promise.all([gateway?.stop(), catalog?.stop(), listing?.stop(), storage?.stop()]);
 });
 
 describe('proxy gateway', () => {
@@ -95,5 +98,25 @@ describe('proxy gateway', () => {
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('lets image uploads through up to 10 MB, past the JSON limit', async () => {
+    const put = (bytes: number) =>
+      fetch(`${gateway.url}/api/storage/upload/cars-1?sig=x`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: new Uint8Array(bytes),
+      });
+    const upload = await put(2 * 1024 * 1024);
+    expect(upload.status).toBe(200);
+    expect(await upload.json()).toMatchObject({ service: 'storage' });
+    expect(seen.at(-1)).toMatchObject({ service: 'storage', method: 'PUT' });
+    expect((await put(10 * 1024 * 1024 + 1)).status).toBe(413);
+    const other = await fetch(`${gateway.url}/api/storage/getUrl?type=cars`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 'y'.repeat(5000) }),
+    });
+    expect(other.status).toBe(413);
   });
 });

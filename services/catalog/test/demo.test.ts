@@ -8,7 +8,6 @@ import { createDatabase, type Database, queryRows } from '@marketplace/platform'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  brandSlug,
   cityOf,
   DEMO_SELLER_ID,
   type GenerateOptions,
@@ -74,12 +73,10 @@ describe('PRNG and helpers', () => {
     }
   });
 
-  it('strips the RTO area and derives the logo slug', () => {
+  it('strips the RTO area from the city', () => {
     expect(cityOf('Kakinada (East Godavari)')).toBe('Kakinada');
     expect(cityOf('Bengaluru (Koramangala)')).toBe('Bengaluru');
     expect(cityOf('Pune')).toBe('Pune');
-    expect(brandSlug({ name: 'Maruti Suzuki', logoKey: 'seed:maruti-suzuki.svg' })).toBe('maruti-suzuki');
-    expect(brandSlug({ name: 'Mercedes-Benz', logoKey: null })).toBe('mercedes-benz');
   });
 });
 
@@ -145,12 +142,21 @@ describe('generateCars', () => {
       expect(created).toBeLessThanOrEqual(NOW.getTime());
       expect(created).toBeGreaterThan(NOW.getTime() - 91 * 86_400_000);
       expect(doc.createdAt.toISOString()).toBe(car.createdAt);
-      expect(car.images).toEqual([
-        {
-          url: expect.stringMatching(/^\/api\/carbrand\/logos\/[a-z0-9-]+\.svg$/),
-          key: `demo/${car._id}.svg`,
-        },
-      ]);
+      // A seeded storage photo in the shape of the body type (keys 01, 04, … sedans; 02, 05, … hatchbacks).
+      const [photo] = car.images;
+      expect(car.images).toHaveLength(1);
+      expect(photo!.url).toBe(`/api/storage/images/${photo!.key}`);
+      expect(photo!.sizes).toEqual(
+        [320, 640, 1280].map((width) => ({ width, url: `${photo!.url}/${width}.webp` })),
+      );
+      const n = Number(/^demo-car-(\d\d)$/.exec(photo!.key)?.[1]);
+      const shape =
+        car.model.bodyType === 'Hatchback'
+          ? 2
+          : ['SUV', 'MUV', 'Pickup'].includes(car.model.bodyType ?? '')
+            ? 0
+            : 1;
+      expect(n % 3).toBe(shape);
       expect(car.seller).toBe(DEMO_SELLER_ID);
     }
     expect(ids.size).toBe(docs.length);

@@ -8,7 +8,16 @@
  * segment, then the common "~15 % in the first year, ~12 % a year after" depreciation curve, adjusted for
  * condition and kilometres); they are plausible demo values, not valuations.
  */
-import type { BodyType, Car, Condition, FuelType, Ownership, Transmission } from '@marketplace/contracts';
+import {
+  type BodyType,
+  type Car,
+  type Condition,
+  DEMO_CAR_IMAGE_KEYS,
+  type FuelType,
+  IMAGE_WIDTHS,
+  type Ownership,
+  type Transmission,
+} from '@marketplace/contracts';
 import type { CarDocument } from '../search/types';
 import type { BrandRow, ModelRow, RtoRow, StateRow, VariantRow } from '../store';
 
@@ -72,6 +81,21 @@ function hash(s: string): number {
 /** A fraction in [0, 1) derived from `s`. */
 function hashFraction(s: string): number {
   return hash(s) / 4294967296;
+}
+
+/**
+ * The demo photo of a car: one of the storage service's seeded illustrations (`DEMO_CAR_IMAGE_KEYS`; key n
+ * draws a sedan, hatchback or SUV for n mod 3 = 1, 2, 0) in the shape of its body type, the colour chosen
+ * by a hash of the car id (so the random stream, and with it every car id, is unchanged). Served by
+ * storage at `/api/storage/images/{key}` (1280×853 JPEG) and `/{key}/{width}.webp`.
+ */
+export function demoPhotoOf(id: string, bodyType: BodyType | undefined): Car['images'][number] {
+  const shape =
+    bodyType === 'Hatchback' ? 1 : bodyType === 'SUV' || bodyType === 'MUV' || bodyType === 'Pickup' ? 2 : 0;
+  const keys = DEMO_CAR_IMAGE_KEYS.filter((_, i) => i % 3 === shape);
+  const key = keys[Math.floor(hashFraction(`photo:${id}`) * keys.length)]!;
+  const url = `/api/storage/images/${key}`;
+  return { url, key, sizes: IMAGE_WIDTHS.map((width) => ({ width, url: `${url}/${width}.webp` })) };
 }
 
 function between(random: Random, min: number, max: number): number {
@@ -187,17 +211,6 @@ const DAY_MS = 86_400_000;
 /** `Kakinada (East Godavari)` → `Kakinada`. */
 export function cityOf(rtoCity: string): string {
   return rtoCity.replace(/\s*\(.*?\)\s*/g, ' ').trim();
-}
-
-/** The brand's logo slug: from its seeded logo key `seed:<slug>.svg`, else from its name. */
-export function brandSlug(brand: Pick<BrandRow, 'name' | 'logoKey'>): string {
-  const m = /^seed:([a-z0-9-]+)\.svg$/.exec(brand.logoKey ?? '');
-  return m
-    ? m[1]!
-    : brand.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '');
 }
 
 /** `KA-01` + random series → `KA-01-AB-1234`; Delhi's car category letter → `DL-3C-AB-1234`. */
@@ -413,8 +426,7 @@ export function* generateCars(opts: GenerateOptions): Generator<CarDocument> {
 
     const car: Car = {
       _id: id,
-      // A generated placeholder: the brand's logo. Real photos come with the storage service (issue 6).
-      images: [{ url: `/api/carbrand/logos/${brandSlug(brand)}.svg`, key: `demo/${id}.svg` }],
+      images: [demoPhotoOf(id, bodyType)],
       brand: { _id: brand.id, name: brand.name },
       model: { _id: model.id, name: model.name, bodyType },
       variant: { _id: variant.id, name: variant.name, features: variant.features },
