@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { carListing } from './cars';
-import { objectId, roleSchema, testDriveStatusSchema } from './common';
+import { carStatusSchema, namedRef, objectId, roleSchema, testDriveStatusSchema } from './common';
 import { brand, model, variant } from './reference-data';
 import { testDriveCar } from './test-drives';
 
@@ -96,8 +96,44 @@ export const variantChangedPayload = z.object({
     .extend({ carModel: objectId, carBrand: objectId }),
 });
 
-/** `listing.car.created` v1 and `listing.car.updated` v1: the whole stored listing (issue 6). */
-export const carListingPayload = z.object({ car: carListing });
+/**
+ * `listing.car.created` v1 and `listing.car.updated` v1: the whole stored listing (issue 6), and the
+ * brand, model and variant names it was saved with (optional; for messages such as the seller's e-mail,
+ * issue 7 — the catalog's read model remains the source of names for reads).
+ */
+export const carListingPayload = z.object({
+  car: carListing,
+  names: z.object({ brand: z.string(), model: z.string(), variant: z.string() }).optional(),
+});
+
+/**
+ * A car as other services need it, from the catalog's read model (issue 7): its seller and status, the
+ * brand, model and variant with names, year, price in rupees, city and the first photo's URL.
+ */
+export const carSummary = z.object({
+  _id: objectId,
+  seller: objectId,
+  status: carStatusSchema,
+  brand: namedRef,
+  model: namedRef,
+  variant: namedRef,
+  manufacturerYear: z.number().int(),
+  price: z.number().meta({ description: 'Price in rupees' }),
+  city: z.string(),
+  image: z.string().optional(),
+});
+/** Inferred type of {@link carSummary}. */
+export type CarSummary = z.infer<typeof carSummary>;
+
+/**
+ * `catalog.car.indexed` v1: the catalog's read model now holds this car (a listing created or updated,
+ * or a seeded demo car). Services that need cars for their own rules (test drives: who sells it, is it
+ * for sale, its name) keep a projection of this and `catalog.car.removed` (issue 7).
+ */
+export const carIndexedPayload = z.object({ car: carSummary });
+
+/** `catalog.car.removed` v1: the car left the catalog's read model (its listing was deleted). */
+export const carRemovedPayload = z.object({ carId: objectId });
 
 /** `listing.car.deleted` v1: the car id, its seller and who deleted it (issue 6). */
 export const carDeletedPayload = z.object({ carId: objectId, seller: objectId, deletedBy: objectId });
@@ -152,6 +188,8 @@ export const events = {
   'catalog.brand.changed': defineEvent('catalog.brand.changed', 1, brandChangedPayload),
   'catalog.model.changed': defineEvent('catalog.model.changed', 1, modelChangedPayload),
   'catalog.variant.changed': defineEvent('catalog.variant.changed', 1, variantChangedPayload),
+  'catalog.car.indexed': defineEvent('catalog.car.indexed', 1, carIndexedPayload),
+  'catalog.car.removed': defineEvent('catalog.car.removed', 1, carRemovedPayload),
   'listing.car.created': defineEvent('listing.car.created', 1, carListingPayload),
   'listing.car.updated': defineEvent('listing.car.updated', 1, carListingPayload),
   'listing.car.deleted': defineEvent('listing.car.deleted', 1, carDeletedPayload),
