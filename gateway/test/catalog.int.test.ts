@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { createOutbox, messagingTables, signSessionToken } from '@marketplace/platform';
+import { createOutbox, messagingTables, queryRows, signSessionToken } from '@marketplace/platform';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
@@ -425,6 +426,24 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       .poll(async () => (await get(`/api/cars/${cars[1]!._id}`)).status, { timeout: 5_000 })
       .toBe(404);
     expect((await byBrand()).totalLength).toBe(2);
+    // ADR 6: the catalog announced each indexed car and the removal through its outbox.
+    const announced = await queryRows<{ name: string; payload: Json }>(
+      t.system.infra.database.db,
+      sql`SELECT name, envelope->'payload' AS payload FROM catalog.outbox
+          WHERE envelope->'payload'->'car'->>'_id' = ${cars[1]!._id} OR envelope->'payload'->>'carId' = ${cars[1]!._id}
+          ORDER BY seq`,
+    );
+    expect(announced.map((r) => r.name)).toEqual(['catalog.car.indexed', 'catalog.car.removed']);
+    expect(announced[0]!.payload.car).toMatchObject({
+      _id: cars[1]!._id,
+      seller: cars[1]!.seller,
+      status: 'used',
+      brand: { _id: brandId },
+      model: { _id: modelId, name: 'Pathfinder X' },
+      variant: { _id: variantId, name: 'AX7' },
+      price: 1250000,
+      city: 'Bengaluru',
+    });
 
     // Out of order: a newer update then an older one (a retried delivery) leaves the newer price; an
     // update that arrives after the deletion does not bring the car back.

@@ -1,4 +1,8 @@
-/** Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5). */
+/**
+ * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5). It
+ * announces its cars with `catalog.car.indexed` / `catalog.car.removed` (ADR 6; projection.ts), also for
+ * the demo cars it seeds on first start.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
@@ -32,7 +36,7 @@ export const catalogService = defineService({
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');
-        await seedDemoOnFirstStart(ports.db, ports.logger);
+        await seedDemoOnFirstStart(ports.db, { logger: ports.logger, outbox: ports.outbox });
         await searches.load();
       },
     };

@@ -3,9 +3,14 @@
  * catalog's own reference data (brand, model and variant names, body type, features) become search
  * documents. A listing whose brand, model or variant is unknown here throws, so the bus retries it and
  * finally dead-letters it for an operator instead of indexing a half-named car.
+ *
+ * The catalog announces its read model to other services (ADR 6), through its outbox in the same
+ * transaction as the change: `catalog.car.indexed` `{ car: CarSummary }` whenever a listing is indexed
+ * (created or updated; not when the event is ignored as stale) and `catalog.car.removed` `{ carId }` when a
+ * listing is deleted. The demo seeding announces its cars the same way (demo/seed-demo.ts).
  */
-import { type Car, type CarListing, events } from '@marketplace/contracts';
-import type { Consumer, Db } from '@marketplace/platform';
+import { type Car, type CarListing, type CarSummary, events } from '@marketplace/contracts';
+import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createPostgresSearch } from './search/postgres';
@@ -59,6 +64,40 @@ export async function toCarDocument(db: Db, listing: CarListing): Promise<CarDoc
   };
 }
 
+/**
+ * The summary other services keep of a car (contracts `carSummary`): id, seller, status, brand, model and
+ * variant as `{ _id, name }`, year, price (rupees), city and the first photo's URL (absent without photos).
+ * @param seller the seller's user id (`car.seller` is optional on the read shape, so it is passed).
+ */
+export function toCarSummary(car: Car, seller: string): CarSummary {
+  const image = car.images[0]?.url;
+  return {
+    _id: car._id,
+    seller,
+    status: car.status,
+    brand: { _id: car.brand._id, name: car.brand.name },
+    model: { _id: car.model._id, name: car.model.name },
+    variant: { _id: car.variant._id, name: car.variant.name },
+    manufacturerYear: car.manufacturerYear,
+    price: car.price,
+    city: car.location.city,
+    ...(image !== undefined ? { image } : {}),
+  };
+}
+
+/**
+ * Writes `catalog.car.indexed` `{ car: summary }` with `emit` (the outbox of the current transaction).
+ * @throws ZodError when the summary does not match the contract (a bug; the transaction rolls back).
+ */
+export function emitCarIndexed(emit: Emit, summary: CarSummary) {
+  return emit('catalog.car.indexed', events['catalog.car.indexed'].payload.parse({ car: summary }));
+}
+
+/** Writes `catalog.car.removed` `{ carId }` with `emit` (the outbox of the current transaction). */
+export function emitCarRemoved(emit: Emit, carId: string) {
+  return emit('catalog.car.removed', events['catalog.car.removed'].payload.parse({ carId }));
+}
+
 const listingEvent = z.discriminatedUnion('name', [
   events['listing.car.created'].envelope,
   events['listing.car.updated'].envelope,
@@ -72,13 +111,15 @@ type ListingEvent = z.infer<typeof listingEvent>;
  * so a redelivery after a failure repeats them harmlessly. Events may arrive out of order (a retried
  * delivery overtaken by a newer one): `catalog.car_versions` keeps the newest applied `updatedAt` per car
  * and whether it was deleted; an older created/updated event, or any after the deletion, is ignored.
+ * Emits, in the same transaction, `catalog.car.indexed` for each indexed listing and `catalog.car.removed`
+ * for each deletion (ADR 6); an ignored (stale) event emits nothing.
  */
 export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEvent> {
   return {
     name: 'catalog.car-projection',
     events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
     schema: listingEvent,
-    async handle(event, { tx }) {
+    async handle(event, { tx, emit }) {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {
         const id = event.payload.carId;
@@ -87,6 +128,7 @@ export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEv
           .values({ id, updatedAt: new Date(event.occurredAt), deleted: true })
           .onConflictDoUpdate({ target: carVersions.id, set: { deleted: true } });
         await search.remove(id);
+        await emitCarRemoved(emit, id);
         for (const index of secondaries) await index.remove(id);
         return;
       }
@@ -104,6 +146,7 @@ export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEv
         .onConflictDoUpdate({ target: carVersions.id, set: { updatedAt } });
       const doc = await toCarDocument(tx, listing);
       await search.upsert(doc);
+      await emitCarIndexed(emit, toCarSummary(doc.car, listing.seller));
       for (const index of secondaries) await index.upsert(doc);
     },
   };

@@ -3,8 +3,8 @@
  * documents satisfy the contracts `car` schema, and the seeders write searchable documents (PGlite in memory).
  */
 import path from 'node:path';
-import { car as carSchema, carSearchQuery, REG_NUMBER_PATTERN } from '@marketplace/contracts';
-import { createDatabase, type Database, queryRows } from '@marketplace/platform';
+import { car as carSchema, carSearchQuery, events, REG_NUMBER_PATTERN } from '@marketplace/contracts';
+import { createDatabase, createOutbox, type Database, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +20,7 @@ import { loadSeedData } from '../src/domain/seed-data';
 import { dataDir } from '../src/index';
 import { createPostgresSearch, isUuid } from '../src/search';
 import { seedReferenceData } from '../src/seed';
-import { brands, models, rtos, states, variants } from '../src/store';
+import { brands, models, rtos, states, tables, variants } from '../src/store';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -196,6 +196,46 @@ describe('seedDemoInventory', () => {
     expect(await seedDemoOnFirstStart(database.db)).toBe(0);
     expect(await carCount()).toBe(FIRST_START_DEMO_CARS);
     await database.db.execute(sql`DELETE FROM catalog.car_docs`);
+  });
+
+  it('announces each first-start demo car with catalog.car.indexed, in batched transactions (ADR 6)', async () => {
+    const commits: number[] = [];
+    const outbox = createOutbox({ db: database.db, tables, onCommit: () => commits.push(1) });
+    expect(await seedDemoOnFirstStart(database.db, { outbox })).toBe(FIRST_START_DEMO_CARS);
+    expect(commits).toHaveLength(3);
+    const rows = await queryRows<{ name: string; envelope: unknown }>(
+      database.db,
+      sql`SELECT name, envelope FROM catalog.outbox ORDER BY seq`,
+    );
+    expect(rows).toHaveLength(FIRST_START_DEMO_CARS);
+    const expected = [...generateCars({ ...reference, count: FIRST_START_DEMO_CARS })];
+    const summaries = rows.map((r) => events['catalog.car.indexed'].envelope.parse(r.envelope).payload.car);
+    expect(summaries.map((c) => c._id)).toEqual(expected.map((d) => d.car._id));
+    const first = (await createPostgresSearch(database.db).get(expected[0]!.car._id))!;
+    expect(summaries[0]).toEqual({
+      _id: first._id,
+      seller: DEMO_SELLER_ID,
+      status: first.status,
+      brand: { _id: first.brand._id, name: first.brand.name },
+      model: { _id: first.model._id, name: first.model.name },
+      variant: { _id: first.variant._id, name: first.variant.name },
+      manufacturerYear: first.manufacturerYear,
+      price: first.price,
+      city: first.location.city,
+      image: first.images[0]!.url,
+    });
+    expect(new Set(summaries.map((c) => c.status))).toContain('sold');
+    // A restart announces nothing again; bulk fills (no outbox) never announce.
+    expect(await seedDemoOnFirstStart(database.db, { outbox })).toBe(0);
+    await database.db.execute(sql`DELETE FROM catalog.car_docs`);
+    await seedDemoInventory(database.db, { count: 20, seed: 9, now: NOW });
+    const [after] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM catalog.outbox`,
+    );
+    expect(after!.n).toBe(FIRST_START_DEMO_CARS);
+    await database.db.execute(sql`DELETE FROM catalog.car_docs`);
+    await database.db.execute(sql`DELETE FROM catalog.outbox`);
   });
 
   it('writes N searchable documents in batches, idempotently per seed', async () => {

@@ -1,13 +1,19 @@
 /**
  * Writes the demo inventory (see `generate.ts`) into the PostgreSQL car search documents, streaming
  * batches so any count fits in memory; and the first-start seeding of `npm start`.
+ *
+ * ADR 6: the first-start seeding announces every demo car with `catalog.car.indexed` (seller
+ * {@link DEMO_SELLER_ID}), each batch's documents and events in one transaction, so other services (test
+ * drives) know the demo cars; bulk fills for benchmarks (`npm run seed -- --cars N`) pass no outbox and
+ * announce nothing.
  */
-import { type Db, type Logger, queryRows } from '@marketplace/platform';
+import { type Db, type Logger, type Outbox, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
+import { emitCarIndexed, toCarSummary } from '../projection';
 import { createPostgresSearch } from '../search/postgres';
 import type { CarDocument } from '../search/types';
 import { brands, models, rtos, states, variants } from '../store';
-import { DEMO_SEED, generateCars } from './generate';
+import { DEMO_SEED, DEMO_SELLER_ID, generateCars } from './generate';
 
 export interface SeedDemoOptions {
   /** Number of cars to write. */
@@ -20,10 +26,17 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Called after each batch with the number written so far. */
   onProgress?: (written: number) => void;
+  /**
+   * When given, each batch is written in one outbox transaction that also emits `catalog.car.indexed` for
+   * each of its cars (ADR 6). Absent (bulk fills): documents only, no events.
+   */
+  outbox?: Outbox;
 }
 
 /** Cars seeded on the first start of an empty catalog. */
 export const FIRST_START_DEMO_CARS = 300;
+/** Cars per transaction of the first-start seeding (documents plus their `catalog.car.indexed` events). */
+export const FIRST_START_BATCH = 100;
 
 /**
  * Generates `opts.count` demo cars from the catalog's reference data in `db` and upserts them in
@@ -40,10 +53,20 @@ export async function seedDemoInventory(db: Db, opts: SeedDemoOptions): Promise<
     db.select().from(states),
   ]);
   const search = createPostgresSearch(db);
+  const { outbox } = opts;
   let batch: CarDocument[] = [];
   let written = 0;
   const flush = async () => {
-    await search.upsertMany(batch);
+    if (outbox) {
+      const docs = batch;
+      await outbox.transaction(async (tx, emit) => {
+        await createPostgresSearch(tx).upsertMany(docs);
+        for (const doc of docs)
+          await emitCarIndexed(emit, toCarSummary(doc.car, doc.car.seller ?? DEMO_SELLER_ID));
+      });
+    } else {
+      await search.upsertMany(batch);
+    }
     written += batch.length;
     batch = [];
     opts.onProgress?.(written);
@@ -69,16 +92,26 @@ export async function seedDemoInventory(db: Db, opts: SeedDemoOptions): Promise<
 
 /**
  * First start (`npm start`): seeds {@link FIRST_START_DEMO_CARS} demo cars when `catalog.car_docs` is
- * empty, so restarts add nothing and real listings are never mixed with a re-seed. Resolves to the number
- * written (0 when there were cars already).
+ * empty, so restarts add nothing and real listings are never mixed with a re-seed. With `opts.outbox`
+ * (the catalog service passes its own) each demo car is announced with `catalog.car.indexed`, in batches
+ * of {@link FIRST_START_BATCH} per transaction (ADR 6). Resolves to the number written (0 when there were
+ * cars already).
  */
-export async function seedDemoOnFirstStart(db: Db, logger?: Logger): Promise<number> {
+export async function seedDemoOnFirstStart(
+  db: Db,
+  opts: { logger?: Logger; outbox?: Outbox } = {},
+): Promise<number> {
+  const { logger, outbox } = opts;
   const [row] = await queryRows<{ any: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM catalog.car_docs) AS "any"`,
   );
   if (row?.any) return 0;
-  const written = await seedDemoInventory(db, { count: FIRST_START_DEMO_CARS });
+  const written = await seedDemoInventory(db, {
+    count: FIRST_START_DEMO_CARS,
+    batchSize: FIRST_START_BATCH,
+    ...(outbox ? { outbox } : {}),
+  });
   logger?.info({ cars: written }, 'catalog demo inventory seeded (first start)');
   return written;
 }
