@@ -50,6 +50,20 @@ export const PLACEHOLDER_REVIEW_COUNT = 245;
 export const TEST_DRIVE_SLOT_MINUTES = 30;
 /** How many days ahead a test drive may be booked (issue 7). */
 export const TEST_DRIVE_MAX_DAYS_AHEAD = 60;
+/**
+ * Opening hours of test drives, `HH:MM` 24-hour in {@link TEST_DRIVE_TIME_ZONE}, every day of the week (a
+ * choice of the test-drive service, issue 7): the first slot starts at the opening time, the last one
+ * {@link TEST_DRIVE_SLOT_MINUTES} before the closing time (10:00 … 18:30).
+ */
+export const TEST_DRIVE_OPENING_TIME = '10:00';
+/** Closing time of test drives (`HH:MM`, exclusive: the last slot ends here); see {@link TEST_DRIVE_OPENING_TIME}. */
+export const TEST_DRIVE_CLOSING_TIME = '19:00';
+/**
+ * The time zone of appointment dates and times: India Standard Time (UTC+05:30, no daylight saving).
+ * "Not in the past" and "at most {@link TEST_DRIVE_MAX_DAYS_AHEAD} days ahead" are judged on the calendar
+ * there.
+ */
+export const TEST_DRIVE_TIME_ZONE = 'Asia/Kolkata';
 /** Largest accepted image upload in bytes: 10 MB (issue 6). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Largest accepted image width or height in pixels (issue 6). */

@@ -36,7 +36,17 @@ import {
   carUpdateBody,
   sellerCarListResponse,
 } from './cars';
-import { errorResponse, idParams, messageResponse, UPLOAD_CONTENT_TYPES } from './common';
+import {
+  errorResponse,
+  idParams,
+  messageResponse,
+  TEST_DRIVE_CLOSING_TIME,
+  TEST_DRIVE_MAX_DAYS_AHEAD,
+  TEST_DRIVE_OPENING_TIME,
+  TEST_DRIVE_SLOT_MINUTES,
+  TEST_DRIVE_TIME_ZONE,
+  UPLOAD_CONTENT_TYPES,
+} from './common';
 import {
   brandCreateBody,
   brandCreateResponse,
@@ -78,6 +88,8 @@ import {
   testDriveCreateResponse,
   testDriveListQuery,
   testDriveListResponse,
+  testDriveSlotsQuery,
+  testDriveSlotsResponse,
   testDriveStatusBody,
   testDriveStatusResponse,
   testDriveUpdateBody,
@@ -136,6 +148,14 @@ function defineRoute(route: ApiRoute): ApiRoute {
 }
 
 const tooMany = { 429: error('Too many attempts; try again later (issue 4 rate limits)') };
+
+/** The booking rules, in the descriptions of the test-drive routes (issue 7). */
+const TEST_DRIVE_RULES =
+  `Slots of ${TEST_DRIVE_SLOT_MINUTES} minutes from ${TEST_DRIVE_OPENING_TIME} to ${TEST_DRIVE_CLOSING_TIME}, every day ` +
+  `(the last slot starts ${TEST_DRIVE_SLOT_MINUTES} minutes before closing; times \`HH:MM\` 24-hour); dates and times ` +
+  `are India time (${TEST_DRIVE_TIME_ZONE}). The slot must not have started yet and the date must be at most ` +
+  `${TEST_DRIVE_MAX_DAYS_AHEAD} days after today. One active (Pending or Confirmed) booking per car and slot, and ` +
+  'per user and slot. The car must be for sale (status used) and not your own.';
 
 const routes: ApiRoute[] = [
   // ------------------------------------------------------------------ auth (spec §7, issue 4)
@@ -635,14 +655,21 @@ const routes: ApiRoute[] = [
     path: '/api/testDrive',
     operationId: 'bookTestDrive',
     summary: 'Book a free test drive',
+    description: TEST_DRIVE_RULES,
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
     request: { body: testDriveCreateBody },
     responses: {
       201: { description: 'Booked (status Pending)', schema: testDriveCreateResponse },
+      400: error(
+        'Invalid input: the date is in the past or too far ahead, or the time is outside opening hours or ' +
+          'not on a slot (the message names the field)',
+      ),
+      403: error('The car is your own'),
       404: error('No such car'),
-      409: error('The slot is taken, or the car is your own'),
+      409: error('The car is no longer for sale, the slot is taken, or you have another booking then'),
+      429: error('Too many bookings by this user; try again later'),
     },
   },
   {
@@ -650,11 +677,33 @@ const routes: ApiRoute[] = [
     path: '/api/testDrive',
     operationId: 'listMyTestDrives',
     summary: "The signed-in user's bookings; keyword matches the car's name",
+    description:
+      'Ordered by appointment date and time. `keyword` matches brand, model or variant name, ignoring case.',
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
     request: { query: testDriveListQuery },
     responses: { 200: { description: 'Bookings', schema: testDriveListResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/testDrive/slots',
+    operationId: 'listTestDriveSlots',
+    summary: 'Open test-drive slots of a car on a date (for the booking form)',
+    description:
+      `The start times still bookable for \`car\` on \`date\`: every ${TEST_DRIVE_SLOT_MINUTES}-minute slot ` +
+      `from ${TEST_DRIVE_OPENING_TIME} to the last one ending by ${TEST_DRIVE_CLOSING_TIME} ` +
+      `(${TEST_DRIVE_TIME_ZONE}), minus slots already passed today and slots held by an active booking. ` +
+      'Public; a date outside the bookable window answers 400 like a booking would.',
+    tags: ['Test drives'],
+    service: 'test-drive',
+    access: 'public',
+    request: { query: testDriveSlotsQuery },
+    responses: {
+      200: { description: 'Open slots', schema: testDriveSlotsResponse },
+      404: error('No such car'),
+      409: error('The car is no longer for sale'),
+    },
   },
   {
     method: 'get',
@@ -683,26 +732,34 @@ const routes: ApiRoute[] = [
     path: '/api/testDrive/{id}',
     operationId: 'rescheduleTestDrive',
     summary: 'Change the date and time of a booking (booker or Admin)',
+    description: `Only date and time change; the same rules as booking apply. ${TEST_DRIVE_RULES}`,
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
     request: { params: idParams, body: testDriveUpdateBody },
     responses: {
       200: { description: 'The updated booking itself', schema: testDriveUpdateResponse },
-      409: error('The booking is Confirmed or Completed, or the slot is taken'),
+      404: error('No such booking, or not yours'),
+      409: error(
+        'The booking is Confirmed, Completed or Cancelled, the slot is taken, or you have another booking then',
+      ),
     },
   },
   {
     method: 'delete',
     path: '/api/testDrive/{id}',
     operationId: 'cancelTestDrive',
-    summary: 'Cancel a booking (booker or Admin)',
+    summary: 'Delete a booking (booker or Admin)',
+    description:
+      'Removes the booking; a Pending one is announced as cancelled (testdrive.cancelled). ' +
+      'Confirmed and Completed bookings cannot be deleted (409).',
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
     request: { params: idParams },
     responses: {
-      200: { description: 'Cancelled', schema: messageResponse },
+      200: { description: 'Deleted', schema: messageResponse },
+      404: error('No such booking, or not yours'),
       409: error('The booking is Confirmed or Completed'),
     },
   },
@@ -711,13 +768,17 @@ const routes: ApiRoute[] = [
     path: '/api/testDrive/{id}/status',
     operationId: 'setTestDriveStatus',
     summary: "Confirm, complete or cancel a booking (the car's seller or an Admin; issue 7)",
-    description: 'Allowed: Pending → Confirmed → Completed; Pending or Confirmed → Cancelled.',
+    description:
+      'Allowed: Pending → Confirmed → Completed; Pending or Confirmed → Cancelled. Demo cars have no seller ' +
+      'account, so only an Admin changes their bookings.',
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
     request: { params: idParams, body: testDriveStatusBody },
     responses: {
       200: { description: 'Status changed', schema: testDriveStatusResponse },
+      403: error("The caller booked it but is not the car's seller or an Admin"),
+      404: error('No such booking (or not visible to the caller)'),
       409: error('The status cannot change that way'),
     },
   },

@@ -11,12 +11,45 @@ import {
   idField,
   objectId,
   queryText,
+  TEST_DRIVE_CLOSING_TIME,
+  TEST_DRIVE_OPENING_TIME,
+  TEST_DRIVE_SLOT_MINUTES,
+  TEST_DRIVE_TIME_ZONE,
   testDriveStatusSchema,
 } from './common';
 
 /** A time `HH:MM`, 24-hour (spec §3); slots and opening hours are the test-drive service's rule. */
 export function timeField(field: string) {
   return z.iso.time({ precision: -1, error: fieldError(field, `${field} must be a time HH:MM (24-hour)`) });
+}
+
+/** Minutes since midnight of a time `HH:MM` (no validation: pass a valid time). */
+export function minutesOfTime(time: string): number {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/** The time `HH:MM` of `minutes` since midnight (0 ≤ minutes < 1440). */
+export function timeOfMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Start times `HH:MM` of every test-drive slot of a day, in order: from {@link TEST_DRIVE_OPENING_TIME}
+ * every {@link TEST_DRIVE_SLOT_MINUTES} minutes to the last slot that ends by {@link TEST_DRIVE_CLOSING_TIME}
+ * (`['10:00', '10:30', …, '18:30']`). The UI offers these; the service accepts only these.
+ */
+export function testDriveSlotTimes(): string[] {
+  const out: string[] = [];
+  const close = minutesOfTime(TEST_DRIVE_CLOSING_TIME);
+  for (
+    let m = minutesOfTime(TEST_DRIVE_OPENING_TIME);
+    m + TEST_DRIVE_SLOT_MINUTES <= close;
+    m += TEST_DRIVE_SLOT_MINUTES
+  ) {
+    out.push(timeOfMinutes(m));
+  }
+  return out;
 }
 
 /** The car of a booking as read: `{ _id, brand: { name }, model: { name } }` (spec §3, issue 7). */
@@ -80,6 +113,30 @@ export const testDriveStatusBody = z.object({ status: enumField('status', settab
 
 /** `GET /api/testDrive?keyword=` query; keyword matches the car's name (spec §7, issue 7). */
 export const testDriveListQuery = z.object({ keyword: queryText('keyword') });
+
+/** `GET /api/testDrive/slots?car=&date=` query: the car's id and a date `YYYY-MM-DD` (India time). */
+export const testDriveSlotsQuery = z.object({ car: idField('car'), date: dateField('date') });
+
+/**
+ * `GET /api/testDrive/slots` answer: the open start times of `car` on `date` — within opening hours, not
+ * yet passed (India time) and not held by an active (Pending or Confirmed) booking of the car — with the
+ * opening hours so the UI can explain them.
+ */
+export const testDriveSlotsResponse = z.object({
+  data: z
+    .object({
+      car: objectId,
+      date: z.iso.date(),
+      slots: z.array(z.iso.time({ precision: -1 })),
+      openingTime: z.literal(TEST_DRIVE_OPENING_TIME),
+      closingTime: z.literal(TEST_DRIVE_CLOSING_TIME),
+      slotMinutes: z.literal(TEST_DRIVE_SLOT_MINUTES),
+      timeZone: z.literal(TEST_DRIVE_TIME_ZONE),
+    })
+    .meta({ id: 'TestDriveSlots' }),
+});
+/** Output type of {@link testDriveSlotsResponse}. */
+export type TestDriveSlotsResponse = z.infer<typeof testDriveSlotsResponse>;
 
 /** `POST /api/testDrive` answer: `{ data: testDrive }` (spec §7); `message` optional. */
 export const testDriveCreateResponse = z.object({ data: testDrive, message: z.string().optional() });

@@ -67,6 +67,7 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['delete', '/api/cars/{carId}'],
   ['get', '/api/testDrive/admin'],
   ['get', '/api/testDrive/seller'],
+  ['get', '/api/testDrive/slots'],
   ['patch', '/api/testDrive/{id}/status'],
   ['get', '/api/storage/limits'],
   ['put', '/api/storage/upload/{key}'],
