@@ -6,6 +6,7 @@
 export * from './auth';
 export * from './cars';
 export * from './common';
+export * from './contact';
 export * from './events';
 export * from './openapi';
 export * from './reference-data';

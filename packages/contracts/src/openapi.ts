@@ -114,6 +114,7 @@ export function buildOpenApiDocument(opts: OpenApiOptions = {}): OpenApiDocument
         { name: 'Reference data', description: 'States, RTOs, brands, models, variants (catalog)' },
         { name: 'Test drives', description: 'Bookings (test-drive service)' },
         { name: 'Storage', description: 'Image and logo uploads (storage service)' },
+        { name: 'Contact', description: 'The Contact page form (notification service)' },
       ],
       paths,
       components: {

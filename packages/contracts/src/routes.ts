@@ -47,6 +47,7 @@ import {
   TEST_DRIVE_TIME_ZONE,
   UPLOAD_CONTENT_TYPES,
 } from './common';
+import { contactBody, contactResponse } from './contact';
 import {
   brandCreateBody,
   brandCreateResponse,
@@ -97,7 +98,7 @@ import {
 } from './test-drives';
 
 /** The backend services behind the gateway (ARCHITECTURE.md "Who owns what"). */
-export type ServiceName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage';
+export type ServiceName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage' | 'notification';
 /** Who may call a route: anyone, any signed-in user, or users with role Admin (spec §6). */
 export type Access = 'public' | 'user' | 'admin';
 /** HTTP methods used by the API (lower case, as OpenAPI path items). */
@@ -876,6 +877,25 @@ const routes: ApiRoute[] = [
       params: z.object({ key: z.string().min(1), file: z.string().regex(/^\d{1,5}\.webp$/) }),
     },
     responses: { 200: { description: 'image/webp' } },
+  },
+  // ------------------------------------------------------------------ contact (spec §2 Contact page, issue 7)
+  {
+    method: 'post',
+    path: '/api/contact',
+    operationId: 'sendContactMessage',
+    summary: 'Send a message from the Contact page to the support team (notification service)',
+    description:
+      'E-mails the support address (SUPPORT_EMAIL) with the sender as Reply-To. At most 10 messages per ' +
+      'client IP per 10 minutes.',
+    tags: ['Contact'],
+    service: 'notification',
+    access: 'public',
+    request: { body: contactBody },
+    responses: {
+      200: { description: 'Sent', schema: contactResponse },
+      429: error('Too many messages from this address; try again later'),
+      503: error('The message could not be sent right now; try again later'),
+    },
   },
 ];
 

@@ -33,6 +33,7 @@ export const servicePrefixes: Array<{ prefix: string; service: ServiceName }> = 
   { prefix: '/api/carVariant', service: 'catalog' },
   { prefix: '/api/testDrive', service: 'test-drive' },
   { prefix: '/api/storage', service: 'storage' },
+  { prefix: '/api/contact', service: 'notification' },
 ];
 
 /** The cars prefix, split between catalog (reads) and listing (the seller's cars and writes). */

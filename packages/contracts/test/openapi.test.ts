@@ -76,6 +76,7 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['get', '/api/storage/images/{key}/{file}'],
   ['get', '/api/auth/avatar/default.svg'],
   ['get', '/api/carbrand/logos/{file}'],
+  ['post', '/api/contact'],
 ];
 
 describe('OpenAPI document', () => {

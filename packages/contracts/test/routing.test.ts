@@ -31,6 +31,8 @@ describe('serviceForRequest', () => {
     ['PATCH', '/api/testDrive/5/status', 'test-drive'],
     ['POST', '/api/storage/getUrl?type=cars', 'storage'],
     ['PUT', '/api/storage/upload/cars%2Fabc.jpg?sig=x', 'storage'],
+    ['POST', '/api/contact', 'notification'],
+    ['POST', '/api/contact/', 'notification'],
   ])('%s %s → %s', (method, path, service) => {
     expect(serviceForRequest(method, path)).toBe(service);
   });
@@ -43,6 +45,7 @@ describe('serviceForRequest', () => {
     ['GET', '/api'],
     ['GET', '/'],
     ['GET', '/api/docs'],
+    ['POST', '/api/contacts'],
   ])('%s %s → nobody', (method, path) => {
     expect(serviceForRequest(method, path)).toBeUndefined();
   });
