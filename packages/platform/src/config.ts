@@ -70,6 +70,26 @@ export const configSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  // ---- Notifications (issue 7): e-mail over SMTP, SMS through an HTTP gateway; absent → the dev outbox.
+  /**
+   * SMTP server for e-mail, `smtp://[user:pass@]host[:port]` (STARTTLS when offered) or `smtps://` (TLS from
+   * the start); nodemailer options may follow as query parameters (e.g. `?pool=true`). Absent → e-mail is
+   * appended to DATA_DIR/outbox/mail.jsonl.
+   */
+  SMTP_URL: optionalUrl.refine((v) => v === undefined || /^smtps?:$/.test(new URL(v).protocol), {
+    error: 'must be an smtp:// or smtps:// URL',
+  }),
+  /** Sender of every e-mail, an address or `Name <address>`. */
+  MAIL_FROM: z.string().trim().min(3).default('Used Car Marketplace <no-reply@marketplace.local>'),
+  /** Where the Contact page's messages go (POST /api/contact). */
+  SUPPORT_EMAIL: z.email().default('support@marketplace.local'),
+  /**
+   * HTTP SMS gateway: each SMS is `POST <url>` with JSON `{ to, text }`; any 2xx is success. Credentials in
+   * the URL (`https://user:pass@host/…`) are sent as HTTP Basic auth. Absent → DATA_DIR/outbox/sms.jsonl.
+   */
+  SMS_GATEWAY_URL: optionalUrl,
+  /** Distributed gateway: base URL of the notification service (POST /api/contact), e.g. http://notification:3006. */
+  NOTIFICATION_SERVICE_URL: optionalUrl,
   /** Auth: PEM PKCS#8 private key (ES256) used to sign JWTs; absent in development → a key generated under DATA_DIR/keys. */
   JWT_PRIVATE_KEY: z.string().optional(),
   /** Services other than auth verify tokens against this JWKS; absent → the in-process auth key (embedded). */

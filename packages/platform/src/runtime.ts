@@ -20,7 +20,7 @@ import type { Config } from './config';
 import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
-import { createDevOutboxNotifier, type Notifier } from './notify/index';
+import { createNotifier, type Notifier } from './notify/index';
 import { createPeerSecret, createPeers, type Peers } from './peers';
 import type { ServiceModule } from './service';
 
@@ -89,7 +89,7 @@ export async function createInfrastructure(
     cache,
     ...(config.JWKS_URL && !opts.signsTokens ? { jwksUrl: config.JWKS_URL } : { jwks: signingKey!.jwks }),
   });
-  const notifier = createDevOutboxNotifier({ dataDir: config.dataDir, logger });
+  const notifier = createNotifier({ config, logger });
   let selfUrl: string | undefined;
   const peerSecret = createPeerSecret();
   const peers = createPeers({

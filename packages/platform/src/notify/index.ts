@@ -1,31 +1,26 @@
 /**
- * Outgoing messages (e-mail, SMS). Without a configured SMTP server or SMS gateway, the dev outbox
- * appends each message as one JSON line to `DATA_DIR/outbox/mail.jsonl` or `DATA_DIR/outbox/sms.jsonl`
- * (`{ to, subject?, text, createdAt }`) and logs it, so people and tests can read one-time codes there.
+ * Outgoing messages (e-mail, SMS): the `Notifier` port and its adapters (ARCHITECTURE.md "External providers
+ * sit behind adapters"; issue 7). {@link createNotifier} picks one adapter per channel from the config:
+ *
+ * | channel | configured                                   | not configured (development)              |
+ * | ------- | -------------------------------------------- | ----------------------------------------- |
+ * | e-mail  | SMTP via nodemailer (`SMTP_URL`, smtp.ts)    | `DATA_DIR/outbox/mail.jsonl`              |
+ * | SMS     | HTTP SMS gateway (`SMS_GATEWAY_URL`, sms-gateway.ts) | `DATA_DIR/outbox/sms.jsonl`       |
+ *
+ * The dev outbox appends each message as one JSON line (`{ to, text, createdAt }`, mail also `subject` and
+ * `replyTo` when given; the HTML part is not written) and logs it, so people and tests can read one-time
+ * codes there. Every adapter resolves once the message is handed over and rejects when it was not, so a
+ * caller inside an event consumer fails the delivery and the bus retries it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createHttpSmsGateway } from './sms-gateway';
+import { createSmtpMailer } from './smtp';
+import { type MailSender, type Notifier, oneLine, type SmsSender } from './types';
 
-export interface SmsMessage {
-  /** Phone number as given by the user, e.g. +919876543210. */
-  to: string;
-  text: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Notifier {
-  readonly kind: string;
-  sendSms(message: SmsMessage): Promise<void>;
-  sendMail(message: MailMessage): Promise<void>;
-}
-
-/** The dev outbox under `dataDir/outbox`. @throws when the directory cannot be written. */
+/** The dev outbox under `dataDir/outbox`. @throws (when sending) if the directory cannot be written. */
 export function createDevOutboxNotifier(opts: {
   dataDir: string;
   logger: Logger;
@@ -49,8 +44,9 @@ export function createDevOutboxNotifier(opts: {
     async sendMail(m) {
       await append('mail.jsonl', {
         to: m.to,
-        subject: m.subject,
+        subject: oneLine(m.subject),
         text: m.text,
+        ...(m.replyTo ? { replyTo: m.replyTo } : {}),
         createdAt: now().toISOString(),
       });
       opts.logger.info(
@@ -60,3 +56,34 @@ export function createDevOutboxNotifier(opts: {
     },
   };
 }
+
+/** Joins a mail and an SMS adapter into one Notifier. */
+export function combineNotifier(mail: MailSender, sms: SmsSender): Notifier {
+  return {
+    kind: `mail:${mail.kind} sms:${sms.kind}`,
+    sendMail: (m) => mail.sendMail(m),
+    sendSms: (m) => sms.sendSms(m),
+  };
+}
+
+/**
+ * The notifier chosen by `config`: SMTP when `SMTP_URL` is set (sender `MAIL_FROM`), the HTTP SMS gateway
+ * when `SMS_GATEWAY_URL` is set, the dev outbox under `config.dataDir` for whichever is not. Opens no
+ * connection until the first message.
+ */
+export function createNotifier(opts: {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'dataDir'>;
+  logger: Logger;
+}): Notifier {
+  const { config, logger } = opts;
+  const dev = createDevOutboxNotifier({ dataDir: config.dataDir, logger });
+  const mail = config.SMTP_URL
+    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+    : dev;
+  const sms = config.SMS_GATEWAY_URL ? createHttpSmsGateway({ url: config.SMS_GATEWAY_URL, logger }) : dev;
+  return combineNotifier(mail, sms);
+}
+
+export { createHttpSmsGateway } from './sms-gateway';
+export { createSmtpMailer } from './smtp';
+export * from './types';
