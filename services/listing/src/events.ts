@@ -2,7 +2,8 @@
  * What the listing service publishes and consumes (ARCHITECTURE.md "Events"; issue 6).
  *
  * Publishes, through its outbox in the transaction of the change:
- * - `listing.car.created` / `listing.car.updated` `{ car }`: the whole stored listing (`CarListing`);
+ * - `listing.car.created` / `listing.car.updated` `{ car, names }`: the whole stored listing (`CarListing`)
+ *   and its brand, model and variant names;
  * - `listing.car.deleted` `{ carId, seller, deletedBy }`.
  *
  * Consumes:
@@ -12,19 +13,26 @@
  * - `catalog.brand|model|variant.changed` (updated) → the names kept on listings for the seller's list
  *   follow a rename (no event: listing events carry ids, and the catalog names cars itself).
  */
-import { type CarListing, type EventOf, events } from '@marketplace/contracts';
+import { type EventOf, type EventPayload, events } from '@marketplace/contracts';
 import type { Consumer, Emit } from '@marketplace/platform';
 import { z } from 'zod';
 import { toCarListing } from './domain/serialize';
-import { carStore } from './store';
+import { type CarRow, carStore } from './store';
 
-/** Emits `listing.car.created` or `listing.car.updated` with the whole listing. */
+/**
+ * Emits `listing.car.created` or `listing.car.updated` with the whole listing (`CarListing`) and the brand,
+ * model and variant names stored with it (`names`, for messages such as the seller's e-mail; ADR 6).
+ */
 export function emitCarSaved(
   emit: Emit,
   name: 'listing.car.created' | 'listing.car.updated',
-  car: CarListing,
-) {
-  return emit(name, { car });
+  row: CarRow,
+): Promise<unknown> {
+  const payload: EventPayload<typeof name> = {
+    car: toCarListing(row),
+    names: { brand: row.brandName, model: row.modelName, variant: row.variantName },
+  };
+  return emit(name, payload);
 }
 
 /** Emits `listing.car.deleted`. */

@@ -99,9 +99,8 @@ export function listingRoutes(ports: ServicePorts): Router {
         history: body.history,
         images,
       });
-      const car = toCarListing(row);
-      await emitCarSaved(emit, 'listing.car.created', car);
-      return car;
+      await emitCarSaved(emit, 'listing.car.created', row);
+      return toCarListing(row);
     });
     res.status(201).json({ message: messages.created, data: listing });
   });
@@ -131,9 +130,8 @@ export function listingRoutes(ports: ServicePorts): Router {
     const listing = await outbox.transaction(async (tx, emit) => {
       const row: CarRow | undefined = await carStore.update(tx, current.id, changes);
       if (!row) throw notFound(messages.notFound);
-      const car = toCarListing(row);
-      await emitCarSaved(emit, 'listing.car.updated', car);
-      return car;
+      await emitCarSaved(emit, 'listing.car.updated', row);
+      return toCarListing(row);
     });
     res.json({ message: messages.updated, data: listing });
   });

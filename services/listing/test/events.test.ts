@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeEvent } from '@marketplace/contracts';
+import { events, makeEvent } from '@marketplace/contracts';
 import {
   createDatabase,
   createLogger,
@@ -16,7 +16,7 @@ import {
 } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceNamesConsumer, userDeletedConsumer } from '../src/events';
+import { emitCarSaved, referenceNamesConsumer, userDeletedConsumer } from '../src/events';
 import { carStore, type NewCar, tables } from '../src/store';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -66,6 +66,28 @@ async function deletedEvents(carIds: string[]) {
   }>(database.db, sql`SELECT envelope FROM listing.outbox WHERE name = 'listing.car.deleted' ORDER BY seq`);
   return rows.map((r) => r.envelope.payload).filter((p) => carIds.includes(p.carId));
 }
+
+describe('emitCarSaved', () => {
+  it('publishes the whole listing with the brand, model and variant names it was stored with', async () => {
+    const outbox = createOutbox({ db: database.db, tables });
+    const envelope = await outbox.transaction(async (tx, emit) => {
+      const row = await carStore.insert(tx, newCar(randomUUID()));
+      return { row, sent: (await emitCarSaved(emit, 'listing.car.created', row)) as { id: string } };
+    });
+    const [stored] = await queryRows<{ name: string; envelope: unknown }>(
+      database.db,
+      sql`SELECT name, envelope FROM listing.outbox WHERE id = ${envelope.sent.id}`,
+    );
+    expect(stored?.name).toBe('listing.car.created');
+    const parsed = events['listing.car.created'].envelope.parse(stored?.envelope);
+    expect(parsed.payload.names).toEqual({ brand: 'Tata', model: 'Nexon', variant: 'XZ' });
+    expect(parsed.payload.car).toMatchObject({
+      _id: envelope.row.id,
+      seller: envelope.row.sellerId,
+      price: 900000,
+    });
+  });
+});
 
 describe('auth.user.deleted consumer', () => {
   it("deletes the user's listings with one listing.car.deleted each, once, and nobody else's", async () => {
