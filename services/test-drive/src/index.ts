@@ -1,9 +1,24 @@
-/** Test-drive service: bookings and their status lifecycle. */
+/**
+ * Test-drive service: bookings and their status lifecycle (spec §4, §7 "Test drives"; issue 7).
+ * Owns schema `test_drive` (tables `cars`, the projection of the catalog's cars, and `test_drives`;
+ * migrations in ../migrations); publishes `testdrive.*` through its outbox and consumes
+ * `catalog.car.indexed|removed` and `auth.user.deleted` (events.ts). Its clock port decides "today" (India
+ * time), so tests can fix it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
+import { carProjectionConsumer, userDeletedConsumer } from './events';
 import { testDriveRoutes } from './routes';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export const testDriveService = defineService({
   name: 'test-drive',
   schema: 'test_drive',
-  create: () => ({ router: testDriveRoutes() }),
+  migrationsFolder,
+  create: (ports) => ({
+    router: testDriveRoutes(ports),
+    consumers: [carProjectionConsumer(), userDeletedConsumer()],
+  }),
 });

@@ -1,12 +1,256 @@
-/** HTTP routes of the test-drive service (spec §7 "Test drives"). */
-import { requireUser } from '@marketplace/platform';
-import { Router } from 'express';
+/**
+ * HTTP routes of the test-drive service (spec §7 "Test drives"; issue 7; contracts routes.ts):
+ * - `POST /api/testDrive` {car, appointmentDate, appointmentTime} (signed in) → 201 `{ message, data }`;
+ * - `GET /api/testDrive?keyword=` → `{ data: [...] }`, the caller's bookings;
+ * - `GET /api/testDrive/admin?keyword=` (Admin) → every booking;
+ * - `GET /api/testDrive/seller?keyword=` → bookings on the caller's cars;
+ * - `GET /api/testDrive/slots?car=&date=` (public) → `{ data: { slots: ['10:00', …], … } }`, the open slots;
+ * - `PUT /api/testDrive/{id}` {appointmentDate, appointmentTime} (booker or Admin) → the booking itself;
+ * - `DELETE /api/testDrive/{id}` (booker or Admin) → `{ message }`;
+ * - `PATCH /api/testDrive/{id}/status` {status} (the car's seller or an Admin) → `{ message, data }`.
+ * Lists are ordered by appointment date and time. Errors are `{ message }`: 400 naming the field (also
+ * for a date in the past or beyond 60 days and a time outside opening hours or off the 30-minute slots,
+ * India time), 401 signed out, 403 booking one's own car or a booker changing the status, 404 unknown car
+ * or a booking that is not the caller's, 409 car not for sale / slot taken / caller busy then / Confirmed
+ * or Completed booking changed / impossible status change, 429 too many bookings.
+ * Every change emits its `testdrive.*` event in the same transaction (outbox; events.ts).
+ */
+import {
+  idParams,
+  TEST_DRIVE_CLOSING_TIME,
+  TEST_DRIVE_OPENING_TIME,
+  TEST_DRIVE_SLOT_MINUTES,
+  TEST_DRIVE_TIME_ZONE,
+  testDriveCreateBody,
+  testDriveListQuery,
+  testDriveSlotsQuery,
+  testDriveStatusBody,
+  testDriveUpdateBody,
+} from '@marketplace/contracts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+  type Principal,
+  parseInput,
+  requireAdmin,
+  requireUser,
+  type ServicePorts,
+} from '@marketplace/platform';
+import { type Request, type Response, Router } from 'express';
+import {
+  appointmentProblem,
+  canTransition,
+  dateProblem,
+  isActive,
+  isLocked,
+  limits,
+  mayChangeStatus,
+  mayManage,
+  messages,
+  openSlots,
+} from './domain/rules';
+import { toTestDrive } from './domain/serialize';
+import { emitBooked, emitCancelled, emitRescheduled, emitStatusChanged } from './events';
+import { type CarRow, carStore, testDriveStore } from './store';
 
-/** The router; the signed-in user's bookings. */
-export function testDriveRoutes(): Router {
+const principalOf = (req: Request): Principal => req.principal!;
+
+/** The test-drive service's router. */
+export function testDriveRoutes(ports: ServicePorts): Router {
+  const { db, outbox, clock } = ports;
+  const bookLimiter = ports.rateLimiters.create(limits.bookPerUser);
   const router = Router();
-  router.get('/api/testDrive', requireUser, (_req, res) => {
-    res.json({ data: [] });
+
+  /** Consumes one booking attempt of `userId`. @throws HttpError 429 (with Retry-After, s) when exhausted. */
+  async function limitBooking(res: Response, userId: string): Promise<void> {
+    const result = await bookLimiter.consume(userId);
+    if (result.allowed) return;
+    res.setHeader('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+    throw new HttpError(429, messages.tooMany);
+  }
+
+  /** The projected car `carId` if it can be booked. @throws 404 unknown or removed, 409 not for sale. */
+  async function bookableCar(carId: string): Promise<CarRow> {
+    const car = await carStore.byId(db, carId);
+    if (!car || car.removed) throw notFound(messages.carNotFound);
+    if (car.status !== 'used') throw conflict(messages.carNotForSale);
+    return car;
+  }
+
+  /**
+   * Runs a write that may break a partial unique index; a violation (a concurrent writer won the race past
+   * the pre-checks) becomes 409 naming the car's slot or the caller's own booking at that time.
+   */
+  async function slotWrite<T>(
+    carId: string,
+    date: string,
+    time: string,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw conflict(
+        (await testDriveStore.carSlotTaken(db, carId, date, time)) ? messages.slotTaken : messages.userBusy,
+      );
+    }
+  }
+
+  /** The booking `id` for the booker or an Admin, locked for the transaction. @throws 404 otherwise. */
+  async function managedBooking(tx: typeof db, id: string, caller: Principal) {
+    const booking = await testDriveStore.byId(tx, id, true);
+    if (!booking || !mayManage(caller, booking.userId)) throw notFound(messages.notFound);
+    return booking;
+  }
+
+  router.post('/api/testDrive', requireUser, async (req, res) => {
+    const body = parseInput(testDriveCreateBody, req.body);
+    const me = principalOf(req);
+    await limitBooking(res, me.id);
+    const problem = appointmentProblem(body.appointmentDate, body.appointmentTime, clock());
+    if (problem) throw badRequest(problem);
+    const car = await bookableCar(body.car);
+    if (car.sellerId === me.id) throw forbidden(messages.ownCar);
+    const { appointmentDate, appointmentTime } = body;
+    const data = await slotWrite(car.id, appointmentDate, appointmentTime, () =>
+      outbox.transaction(async (tx, emit) => {
+        if (await testDriveStore.carSlotTaken(tx, car.id, appointmentDate, appointmentTime)) {
+          throw conflict(messages.slotTaken);
+        }
+        const row = await testDriveStore.insert(tx, {
+          carId: car.id,
+          userId: me.id,
+          sellerId: car.sellerId,
+          appointmentDate,
+          appointmentTime,
+          status: 'Pending',
+        });
+        const view = { ...row, car };
+        await emitBooked(emit, view);
+        return toTestDrive(view);
+      }),
+    );
+    res.status(201).json({ message: messages.created, data });
   });
+
+  router.get('/api/testDrive', requireUser, async (req, res) => {
+    const { keyword } = parseInput(testDriveListQuery, req.query);
+    const rows = await testDriveStore.list(db, {
+      userId: principalOf(req).id,
+      ...(keyword ? { keyword } : {}),
+    });
+    res.json({ data: rows.map(toTestDrive) });
+  });
+
+  router.get('/api/testDrive/admin', requireAdmin, async (req, res) => {
+    const { keyword } = parseInput(testDriveListQuery, req.query);
+    const rows = await testDriveStore.list(db, keyword ? { keyword } : {});
+    res.json({ data: rows.map(toTestDrive) });
+  });
+
+  router.get('/api/testDrive/seller', requireUser, async (req, res) => {
+    const { keyword } = parseInput(testDriveListQuery, req.query);
+    const rows = await testDriveStore.list(db, {
+      sellerId: principalOf(req).id,
+      ...(keyword ? { keyword } : {}),
+    });
+    res.json({ data: rows.map(toTestDrive) });
+  });
+
+  router.get('/api/testDrive/slots', async (req, res) => {
+    const { car: carId, date } = parseInput(testDriveSlotsQuery, req.query);
+    const car = await bookableCar(carId);
+    const now = clock();
+    const problem = dateProblem(date, now);
+    if (problem) throw badRequest(problem.replace(/^appointmentDate/, 'date'));
+    const slots = openSlots(date, now, await testDriveStore.takenTimes(db, car.id, date));
+    res.json({
+      data: {
+        car: car.id,
+        date,
+        slots,
+        openingTime: TEST_DRIVE_OPENING_TIME,
+        closingTime: TEST_DRIVE_CLOSING_TIME,
+        slotMinutes: TEST_DRIVE_SLOT_MINUTES,
+        timeZone: TEST_DRIVE_TIME_ZONE,
+      },
+    });
+  });
+
+  router.put('/api/testDrive/:id', requireUser, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const { appointmentDate, appointmentTime } = parseInput(testDriveUpdateBody, req.body);
+    const me = principalOf(req);
+    const current = await testDriveStore.byId(db, id);
+    if (!current || !mayManage(me, current.userId)) throw notFound(messages.notFound);
+    const data = await slotWrite(current.carId, appointmentDate, appointmentTime, () =>
+      outbox.transaction(async (tx, emit) => {
+        const booking = await managedBooking(tx, id, me);
+        if (isLocked(booking.status)) throw conflict(messages.locked(booking.status));
+        if (booking.status === 'Cancelled') throw conflict(messages.cancelled);
+        const unchanged =
+          booking.appointmentDate === appointmentDate && booking.appointmentTime === appointmentTime;
+        if (unchanged) return toTestDrive(booking);
+        const problem = appointmentProblem(appointmentDate, appointmentTime, clock());
+        if (problem) throw badRequest(problem);
+        if (
+          await testDriveStore.carSlotTaken(tx, booking.carId, appointmentDate, appointmentTime, booking.id)
+        ) {
+          throw conflict(messages.slotTaken);
+        }
+        const row = await testDriveStore.update(tx, booking.id, { appointmentDate, appointmentTime });
+        if (!row) throw notFound(messages.notFound);
+        const view = { ...row, car: booking.car };
+        await emitRescheduled(emit, view, {
+          appointmentDate: booking.appointmentDate,
+          appointmentTime: booking.appointmentTime,
+        });
+        return toTestDrive(view);
+      }),
+    );
+    res.json(data);
+  });
+
+  router.delete('/api/testDrive/:id', requireUser, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const me = principalOf(req);
+    await outbox.transaction(async (tx, emit) => {
+      const booking = await managedBooking(tx, id, me);
+      if (isLocked(booking.status)) throw conflict(messages.locked(booking.status));
+      const row = await testDriveStore.remove(tx, booking.id);
+      if (!row) throw notFound(messages.notFound);
+      if (isActive(row.status))
+        await emitCancelled(emit, { ...row, status: 'Cancelled', car: booking.car }, me.id);
+    });
+    res.json({ message: messages.deleted });
+  });
+
+  router.patch('/api/testDrive/:id/status', requireUser, async (req, res) => {
+    const { id } = parseInput(idParams, req.params);
+    const { status } = parseInput(testDriveStatusBody, req.body);
+    const me = principalOf(req);
+    const data = await outbox.transaction(async (tx, emit) => {
+      const booking = await testDriveStore.byId(tx, id, true);
+      if (!booking) throw notFound(messages.notFound);
+      if (!mayChangeStatus(me, booking.sellerId)) {
+        throw booking.userId === me.id ? forbidden(messages.notSeller) : notFound(messages.notFound);
+      }
+      if (!canTransition(booking.status, status))
+        throw conflict(messages.badTransition(booking.status, status));
+      const row = await testDriveStore.update(tx, booking.id, { status });
+      if (!row) throw notFound(messages.notFound);
+      const view = { ...row, car: booking.car };
+      if (status === 'Cancelled') await emitCancelled(emit, view, me.id);
+      else await emitStatusChanged(emit, view, booking.status, me.id);
+      return toTestDrive(view);
+    });
+    res.json({ message: messages.statusChanged(status), data });
+  });
+
   return router;
 }
