@@ -1,12 +1,48 @@
-/** Events the notification worker consumes (it publishes none). */
-import { events } from '@marketplace/contracts';
-import type { Consumer, Notifier } from '@marketplace/platform';
-import { otpSmsText } from './domain/messages';
+/**
+ * Events the notification worker consumes (it publishes none), one consumer per message and recipient:
+ *
+ * | consumer                              | events                          | sends                          |
+ * | ------------------------------------- | ------------------------------- | ------------------------------ |
+ * | `notification.otp-sms`                | `auth.otp.requested`            | SMS with the code              |
+ * | `notification.users`                  | `auth.user.registered|verified|deleted` | (projection, store.ts) |
+ * | `notification.welcome-mail`           | `auth.user.verified`            | welcome e-mail                 |
+ * | `notification.car-listed-mail`        | `listing.car.created`           | e-mail to the seller           |
+ * | `notification.testdrive-buyer-mail`   | `testdrive.*` (four events)     | e-mail to the booker           |
+ * | `notification.testdrive-seller-mail`  | `testdrive.*` (four events)     | e-mail to the car's seller     |
+ *
+ * Delivery is at least once. The platform's consumer runtime records (consumer, event id) in the inbox and
+ * runs the handler in the same transaction; the handler sends and throws when the send fails, so the inbox
+ * row rolls back and the bus retries with backoff, then dead-letters (`<consumer>.dlq`). A redelivered event
+ * whose inbox row committed sends nothing. One consumer per recipient means a failure for one recipient never
+ * re-sends to the other. What remains is the window between a successful send and the commit: if the process
+ * dies or the commit fails there, the event is redelivered and that one message is sent again. We accept a
+ * rare duplicate over a lost message (marking "sent" before sending would lose messages instead).
+ *
+ * A message to a user the projection does not know (e.g. the demo cars' seller, who is no user, or a
+ * deleted user) is skipped with a log line; it is not retried.
+ */
+import { type EventOf, events } from '@marketplace/contracts';
+import type { Consumer, ConsumerContext, Notifier, ServiceParts } from '@marketplace/platform';
+import { z } from 'zod';
+import {
+  carListedMail,
+  carName,
+  otpSmsText,
+  type TestDriveActor,
+  type TestDriveEventKind,
+  testDriveMail,
+  welcomeMail,
+} from './domain/messages';
+import { type Recipient, userStore } from './store';
 
-type OtpRequested = (typeof events)['auth.otp.requested']['envelope']['_output'];
+/** What the mail consumers need: the notifier and the site's public URL (for links; optional). */
+export interface MailDeps {
+  notifier: Notifier;
+  publicUrl?: string;
+}
 
 /** Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). */
-export function otpSmsConsumer(notifier: Notifier): Consumer<OtpRequested> {
+export function otpSmsConsumer(notifier: Notifier): Consumer<EventOf<'auth.otp.requested'>> {
   return {
     name: 'notification.otp-sms',
     events: ['auth.otp.requested'],
@@ -15,4 +51,165 @@ export function otpSmsConsumer(notifier: Notifier): Consumer<OtpRequested> {
       await notifier.sendSms({ to: event.payload.phone_number, text: otpSmsText(event.payload.otp) });
     },
   };
+}
+
+const userEvent = z.discriminatedUnion('name', [
+  events['auth.user.registered'].envelope,
+  events['auth.user.verified'].envelope,
+  events['auth.user.deleted'].envelope,
+]);
+type UserEvent = z.infer<typeof userEvent>;
+
+/** Keeps the users projection (store.ts) current from the auth service's user events. */
+export function usersProjectionConsumer(): Consumer<UserEvent> {
+  return {
+    name: 'notification.users',
+    events: ['auth.user.registered', 'auth.user.verified', 'auth.user.deleted'],
+    schema: userEvent,
+    async handle(event, { tx }) {
+      const at = new Date(event.occurredAt);
+      if (event.name === 'auth.user.deleted') {
+        await userStore.markDeleted(tx, event.payload.userId, at);
+        return;
+      }
+      const { userId, name, email, phone_number } = event.payload;
+      await userStore.upsert(
+        tx,
+        { id: userId, name, email, ...(phone_number ? { phone: phone_number } : {}) },
+        at,
+      );
+    },
+  };
+}
+
+/** Sends the welcome e-mail once the user's mobile number is verified (the event carries name and e-mail). */
+export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user.verified'>> {
+  return {
+    name: 'notification.welcome-mail',
+    events: ['auth.user.verified'],
+    schema: events['auth.user.verified'].envelope,
+    async handle(event) {
+      const { name, email } = event.payload;
+      await deps.notifier.sendMail({ to: email, ...welcomeMail({ name, publicUrl: deps.publicUrl }) });
+    },
+  };
+}
+
+/** The recipient `userId`, or undefined after logging that the message is skipped. */
+async function recipientOrSkip(
+  ctx: ConsumerContext,
+  userId: string,
+  role: string,
+): Promise<Recipient | undefined> {
+  const recipient = await userStore.recipient(ctx.tx, userId);
+  if (!recipient) {
+    ctx.logger.info({ userId, role }, 'recipient unknown to the users projection; message skipped');
+  }
+  return recipient;
+}
+
+/** E-mails the seller when their car is listed (names from the event, when it carries them). */
+export function carListedMailConsumer(deps: MailDeps): Consumer<EventOf<'listing.car.created'>> {
+  return {
+    name: 'notification.car-listed-mail',
+    events: ['listing.car.created'],
+    schema: events['listing.car.created'].envelope,
+    async handle(event, ctx) {
+      const { car, names } = event.payload;
+      const seller = await recipientOrSkip(ctx, car.seller, 'seller');
+      if (!seller) return;
+      const mail = carListedMail({
+        sellerName: seller.name,
+        carId: car._id,
+        ...(names ? { name: carName(names) } : {}),
+        manufacturerYear: car.manufacturerYear,
+        price: car.price,
+        city: car.location.city,
+        publicUrl: deps.publicUrl,
+      });
+      await deps.notifier.sendMail({ to: seller.email, ...mail });
+    },
+  };
+}
+
+const testDriveEvent = z.discriminatedUnion('name', [
+  events['testdrive.booked'].envelope,
+  events['testdrive.rescheduled'].envelope,
+  events['testdrive.cancelled'].envelope,
+  events['testdrive.status_changed'].envelope,
+]);
+type TestDriveEvent = z.infer<typeof testDriveEvent>;
+
+/** The test-drive event names the mail consumers receive. */
+export const TEST_DRIVE_EVENTS = [
+  'testdrive.booked',
+  'testdrive.rescheduled',
+  'testdrive.cancelled',
+  'testdrive.status_changed',
+] as const;
+
+/** Who did it, as `recipientId` reads it: themselves, the buyer, the seller, or else an Admin ("our team"). */
+function actorOf(by: string, recipientId: string, buyerId: string, sellerId: string): TestDriveActor {
+  if (by === recipientId) return 'you';
+  if (by === buyerId) return 'buyer';
+  if (by === sellerId) return 'seller';
+  return 'team';
+}
+
+/**
+ * E-mails one side of a booking (`role`: the booker or the car's seller) about each `testdrive.*` event,
+ * with the car's name, the date and the time. The seller's e-mail names the booker when the projection
+ * knows them.
+ */
+export function testDriveMailConsumer(deps: MailDeps, role: 'buyer' | 'seller'): Consumer<TestDriveEvent> {
+  return {
+    name: `notification.testdrive-${role}-mail`,
+    events: [...TEST_DRIVE_EVENTS],
+    schema: testDriveEvent,
+    async handle(event, ctx) {
+      const { testDrive } = event.payload;
+      const buyerId = testDrive.user;
+      const sellerId = testDrive.car.seller;
+      const recipient = await recipientOrSkip(ctx, role === 'buyer' ? buyerId : sellerId, role);
+      if (!recipient) return;
+      const buyerName = role === 'seller' ? (await userStore.recipient(ctx.tx, buyerId))?.name : undefined;
+      const kind = event.name.slice('testdrive.'.length) as TestDriveEventKind;
+      const by =
+        event.name === 'testdrive.cancelled'
+          ? event.payload.cancelledBy
+          : event.name === 'testdrive.status_changed'
+            ? event.payload.changedBy
+            : undefined;
+      const mail = testDriveMail({
+        kind,
+        role,
+        recipientName: recipient.name,
+        ...(buyerName ? { buyerName } : {}),
+        carId: testDrive.car._id,
+        carName: carName({ brand: testDrive.car.brand.name, model: testDrive.car.model.name }),
+        appointmentDate: testDrive.appointmentDate,
+        appointmentTime: testDrive.appointmentTime,
+        status: testDrive.status,
+        ...(event.name === 'testdrive.rescheduled' ? { previous: event.payload.previous } : {}),
+        ...(event.name === 'testdrive.status_changed'
+          ? { previousStatus: event.payload.previousStatus }
+          : {}),
+        ...(by ? { actor: actorOf(by, recipient.id, buyerId, sellerId) } : {}),
+        publicUrl: deps.publicUrl,
+      });
+      await deps.notifier.sendMail({ to: recipient.email, ...mail });
+    },
+  };
+}
+
+/** Every consumer of the notification service. */
+export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts['consumers']> {
+  return [
+    otpSmsConsumer(deps.notifier),
+    usersProjectionConsumer(),
+    welcomeMailConsumer(deps),
+    carListedMailConsumer(deps),
+    testDriveMailConsumer(deps, 'buyer'),
+    testDriveMailConsumer(deps, 'seller'),
+  ];
 }

@@ -1,9 +1,23 @@
-/** Notification worker: consumes events and sends e-mail and SMS (no HTTP routes). */
+/**
+ * Notification service (issue 7): consumes events and sends e-mail and SMS through the notifier port (SMTP /
+ * HTTP SMS gateway / dev outbox, chosen by config), keeps a projection of users to address them (schema
+ * `notification`, table `users`, migrations in ../migrations), and answers the Contact form
+ * (`POST /api/contact`). See events.ts for the consumers and the delivery guarantees, README.md for setup.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineService } from '@marketplace/platform';
-import { otpSmsConsumer } from './events';
+import { notificationConsumers } from './events';
+import { notificationRoutes } from './routes';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export const notificationService = defineService({
   name: 'notification',
   schema: 'notification',
-  create: (ports) => ({ consumers: [otpSmsConsumer(ports.notifier)] }),
+  migrationsFolder,
+  create: (ports) => ({
+    router: notificationRoutes(ports),
+    consumers: notificationConsumers({ notifier: ports.notifier, publicUrl: ports.config.PUBLIC_URL }),
+  }),
 });

@@ -1,0 +1,213 @@
+/** Message templates and their formatting (domain/, no I/O): escaping, dates, times, rupees, each message. */
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, formatDate, formatRupees, formatTime } from '../src/domain/format';
+import {
+  carListedMail,
+  contactMail,
+  otpSmsText,
+  renderMail,
+  type TestDriveMailInput,
+  testDriveMail,
+  welcomeMail,
+} from '../src/domain/messages';
+
+const EVIL = `<script>alert("x")</script> & 'Tom'`;
+
+describe('formatDate', () => {
+  it.each([
+    ['2026-03-14', 'Saturday, 14 March 2026'],
+    ['2026-01-01', 'Thursday, 1 January 2026'],
+    ['2028-02-29', 'Tuesday, 29 February 2028'],
+    ['2026-12-31', 'Thursday, 31 December 2026'],
+  ])('%s → %s', (iso, readable) => {
+    expect(formatDate(iso)).toBe(readable);
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '14/03/2026', ''])('rejects %s', (bad) => {
+    expect(() => formatDate(bad)).toThrow(RangeError);
+  });
+});
+
+describe('formatTime', () => {
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['00:30', '12:30 AM'],
+    ['09:05', '9:05 AM'],
+    ['11:59', '11:59 AM'],
+    ['12:00', '12:00 PM'],
+    ['13:30', '1:30 PM'],
+    ['18:30:00', '6:30 PM'],
+    ['23:59', '11:59 PM'],
+  ])('%s → %s', (time, readable) => {
+    expect(formatTime(time)).toBe(readable);
+  });
+
+  it.each(['24:00', '9:30', '12:60', 'noon'])('rejects %s', (bad) => {
+    expect(() => formatTime(bad)).toThrow(RangeError);
+  });
+});
+
+describe('formatRupees', () => {
+  it.each([
+    [0, 'Rs. 0'],
+    [999, 'Rs. 999'],
+    [1000, 'Rs. 1,000'],
+    [575000, 'Rs. 5,75,000'],
+    [12500000, 'Rs. 1,25,00,000'],
+    [99999.6, 'Rs. 1,00,000'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatRupees(amount)).toBe(text);
+  });
+});
+
+describe('HTML escaping', () => {
+  it('escapes the five special characters', () => {
+    expect(escapeHtml(EVIL)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Tom&#39;');
+  });
+
+  it('escapes every value in the HTML version and keeps the text version verbatim', () => {
+    const mail = renderMail({
+      subject: `Hi ${EVIL}`,
+      greeting: `Hello ${EVIL},`,
+      paragraphs: [`Para ${EVIL}\nsecond line`],
+      details: [[`Label ${EVIL}`, `Value ${EVIL}`]],
+      link: { label: `Go ${EVIL}`, url: 'https://x.in/a?b=1&c="2"' },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain(`'Tom'`);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.html).toContain('href="https://x.in/a?b=1&amp;c=&quot;2&quot;"');
+    expect(mail.html).toContain('second line');
+    expect(mail.html).toMatch(/Para .*<br>\nsecond line/);
+    expect(mail.text).toContain(`Hello ${EVIL},`);
+    expect(mail.text).toContain(`Label ${EVIL}: Value ${EVIL}`);
+    expect(mail.subject).toBe(`Hi ${EVIL}`);
+  });
+
+  it('escapes user-provided names in every template', () => {
+    const mails = [
+      welcomeMail({ name: EVIL }),
+      carListedMail({
+        sellerName: EVIL,
+        carId: 'c1',
+        name: EVIL,
+        manufacturerYear: 2020,
+        price: 1,
+        city: EVIL,
+      }),
+      testDriveMail({ ...booking, recipientName: EVIL, buyerName: EVIL, carName: EVIL, role: 'seller' }),
+      contactMail({ name: EVIL, email: 'a@b.in', subject: EVIL, message: EVIL, phone_number: EVIL }),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).not.toMatch(/<script|'Tom'|"x"/);
+      expect(mail.html).toContain('&lt;script&gt;');
+      expect(mail.text).toContain(EVIL);
+    }
+  });
+});
+
+const booking: TestDriveMailInput = {
+  kind: 'booked',
+  role: 'buyer',
+  recipientName: 'Asha',
+  carId: 'car-1',
+  carName: 'Hyundai Creta',
+  appointmentDate: '2026-03-14',
+  appointmentTime: '18:30',
+  status: 'Pending',
+  publicUrl: 'https://cars.example.in/',
+};
+
+describe('templates', () => {
+  it('OTP SMS carries the code and its validity', () => {
+    expect(otpSmsText('012345')).toMatch(/^012345 is your .* code\. It expires in 10 minutes/);
+  });
+
+  it('welcome e-mail greets the user and links to the site when PUBLIC_URL is known', () => {
+    const mail = welcomeMail({ name: 'Asha Rao', publicUrl: 'https://cars.example.in' });
+    expect(mail.subject).toBe('Welcome to Used Car Marketplace');
+    expect(mail.text).toContain('Hello Asha Rao,');
+    expect(mail.text).toContain('https://cars.example.in/buy-a-car');
+    expect(welcomeMail({ name: 'A' }).text).not.toContain('http');
+  });
+
+  it('car-listed e-mail names the car, year, price in rupees and city', () => {
+    const mail = carListedMail({
+      sellerName: 'Ravi',
+      carId: 'c-9',
+      name: 'Tata Nexon XZ',
+      manufacturerYear: 2021,
+      price: 875000,
+      city: 'Pune',
+      publicUrl: 'https://cars.example.in',
+    });
+    expect(mail.subject).toBe('Your Tata Nexon XZ is now listed');
+    expect(mail.text).toContain('Price: Rs. 8,75,000');
+    expect(mail.text).toContain('City: Pune');
+    expect(mail.text).toContain('https://cars.example.in/car-details/c-9');
+    expect(
+      carListedMail({ sellerName: 'R', carId: 'c', manufacturerYear: 2021, price: 1, city: 'X' }).subject,
+    ).toBe('Your car is now listed');
+  });
+
+  it('test-drive e-mails carry the car, a readable date and a 12-hour time for buyer and seller', () => {
+    const buyer = testDriveMail(booking);
+    expect(buyer.subject).toBe('Test drive booked: Hyundai Creta on Saturday, 14 March 2026, 6:30 PM');
+    expect(buyer.text).toContain('Date: Saturday, 14 March 2026');
+    expect(buyer.text).toContain('Time: 6:30 PM');
+    expect(buyer.text).toContain('https://cars.example.in/appointment');
+    expect(buyer.html).toContain('<td style="padding:4px 0">6:30 PM</td>');
+    const seller = testDriveMail({ ...booking, role: 'seller', recipientName: 'Ravi', buyerName: 'Asha' });
+    expect(seller.subject).toBe('New test-drive booking for your Hyundai Creta');
+    expect(seller.text).toContain('Asha booked a test drive of your Hyundai Creta');
+    expect(seller.text).toContain('Booked by: Asha');
+    expect(seller.text).toContain('https://cars.example.in/car-details/car-1');
+  });
+
+  it('says what changed for rescheduled, cancelled and status-changed bookings', () => {
+    const moved = testDriveMail({
+      ...booking,
+      kind: 'rescheduled',
+      appointmentTime: '00:00',
+      previous: { appointmentDate: '2026-03-13', appointmentTime: '12:00' },
+    });
+    expect(moved.subject).toBe('Test drive rescheduled: Hyundai Creta on Saturday, 14 March 2026, 12:00 AM');
+    expect(moved.text).toContain('Previously: Friday, 13 March 2026, 12:00 PM');
+    const cancelled = testDriveMail({
+      ...booking,
+      kind: 'cancelled',
+      status: 'Cancelled',
+      actor: 'buyer',
+      role: 'seller',
+    });
+    expect(cancelled.subject).toBe('Test drive cancelled: Hyundai Creta');
+    expect(cancelled.text).toContain('The test drive of your Hyundai Creta was cancelled by the buyer.');
+    const confirmed = testDriveMail({
+      ...booking,
+      kind: 'status_changed',
+      status: 'Confirmed',
+      previousStatus: 'Pending',
+      actor: 'seller',
+    });
+    expect(confirmed.subject).toBe('Test drive confirmed: Hyundai Creta');
+    expect(confirmed.text).toContain('Your test drive of the Hyundai Creta is confirmed by the seller.');
+    expect(confirmed.text).toContain('Previous status: Pending');
+  });
+
+  it('contact e-mail lists the sender, subject and message for the support team', () => {
+    const mail = contactMail({
+      name: 'Asha',
+      email: 'asha@example.in',
+      phone_number: '+91 98765 43210',
+      message: 'Line one\nLine two',
+    });
+    expect(mail.subject).toBe('Contact form: message from Asha');
+    expect(mail.text).toContain('E-mail: asha@example.in');
+    expect(mail.text).toContain('Phone: +91 98765 43210');
+    expect(mail.text).toContain('Message: Line one\n  Line two');
+    expect(mail.html).toContain('Line one<br>\nLine two');
+    expect(contactMail({ name: 'A', email: 'a@b.in', subject: 'Price', message: 'm' }).subject).toBe(
+      'Contact form: Price',
+    );
+  });
+});
