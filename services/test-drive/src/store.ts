@@ -136,15 +136,26 @@ const byAppointment = [
 ];
 
 export const testDriveStore = {
-  /** The booking `id` with its car, or undefined (also for a non-UUID). */
+  /**
+   * The booking `id` with its car, or undefined (also for a non-UUID). `forUpdate` locks the booking row
+   * for the transaction first (a query of its own: drizzle renders `FOR UPDATE OF` schema-qualified, which
+   * PostgreSQL refuses, and the joined car may be absent).
+   */
   async byId(db: Db, id: string, forUpdate = false): Promise<BookingView | undefined> {
     if (!isUuid(id)) return undefined;
-    const q = db
+    if (forUpdate) {
+      const [locked] = await db
+        .select({ id: testDrives.id })
+        .from(testDrives)
+        .where(eq(testDrives.id, id))
+        .for('update');
+      if (!locked) return undefined;
+    }
+    const [row] = await db
       .select()
       .from(testDrives)
       .leftJoin(cars, eq(cars.id, testDrives.carId))
       .where(eq(testDrives.id, id));
-    const [row] = forUpdate ? await q.for('update', { of: testDrives }) : await q;
     return row ? { ...row.test_drives, car: row.cars } : undefined;
   },
   /**
