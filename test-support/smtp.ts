@@ -27,6 +27,8 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Rejects the next `n` messages with 451 after DATA. */
   failNext(n: number): void;
+  /** How many messages were rejected so far. */
+  rejected(): number;
   /** Messages to `address`, oldest first. */
   to(address: string): ReceivedMail[];
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  let rejected = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -120,6 +123,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('end', () => {
         if (failures > 0) {
           failures--;
+          rejected++;
           const err = new Error('Temporary failure, try again later') as Error & { responseCode: number };
           err.responseCode = 451;
           callback(err);
@@ -143,6 +147,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     failNext(n) {
       failures = n;
     },
+    rejected: () => rejected,
     to(address) {
       return messages.filter((m) => m.to.includes(address));
     },
