@@ -1,2 +1,21 @@
-/** @marketplace/ui — design-system components, the API client and shared stores of the front ends. */
+/**
+ * @marketplace/ui — the design system (Tailwind CSS components), the API client and the shared stores of
+ * the front ends. It is a Module Federation singleton: the shell and every remote use one instance, so
+ * stores and the toast queue are shared. The Headless UI overlays (dialog, menu, select, tabs) are the
+ * separate entry `@marketplace/ui/overlays`, loaded only by screens that use them.
+ */
+export { Toaster, toast } from 'sonner';
+export { type LoginBody, loadProfile, login, logout } from './api/auth';
+export { api, errorMessage, GENERIC_ERROR_MESSAGE } from './api/client';
+export { Button, type ButtonVariant, buttonClasses } from './components/Button';
+export { CarCard, type CarCardProps } from './components/CarCard';
+export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
+export { cn } from './components/cn';
+export { DateInput, SelectField, TextAreaField, TextField, TimeInput } from './components/Fields';
+export { Pagination, type PaginationProps, pageWindow } from './components/Pagination';
+export { FullScreenLoader, Spinner } from './components/Spinner';
+export { type Column, Table, type TableProps } from './components/Table';
+export * from './constants';
+export * from './federation/contracts';
 export * from './format';
+export * from './stores';

@@ -1,0 +1,120 @@
+/**
+ * Build configuration shared by the shell and the four remotes (Rsbuild + Module Federation 2).
+ *
+ * One place decides what every front end shares and how: the short singleton list, their versions (read
+ * from the root package.json, the only place versions are written), `shareStrategy: 'loaded-first'`,
+ * `publicPath: 'auto'`, no eager sharing, a 120 s chunk-load timeout (spec §8) and a manifest
+ * (`mf-manifest.json`) that the shell's runtime manifest points at. docs/adr/0007-front-end-federation.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/**
+ * The shared singletons: nothing else is shared (each front end bundles the rest it uses).
+ * `@marketplace/ui/overlays` is the design system's second entry (Headless UI), shared like the first.
+ */
+export const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'zustand',
+  '@marketplace/ui',
+  '@marketplace/ui/overlays',
+] as const;
+
+/** Names of the remotes as federated (`<name>/<Expose>`); the folder is `mfe-<name>`. */
+export const REMOTE_NAMES = ['catalog', 'sell', 'account', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** A failed chunk download is reported after this long (spec §8: 120 seconds). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+function readJson(file: string): { version?: string; dependencies?: Record<string, string> } {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    version?: string;
+    dependencies?: Record<string, string>;
+  };
+}
+
+/**
+ * The `shared` option of every front end: each singleton with the version range of the root package.json
+ * (`@marketplace/ui` with its own package version). Never eager: the share scope is negotiated first.
+ */
+export function sharedSingletons(): Record<
+  string,
+  { singleton: true; eager: false; requiredVersion: string }
+> {
+  const rootDeps = readJson(path.join(repoRoot, 'package.json')).dependencies ?? {};
+  const uiVersion = readJson(path.join(repoRoot, 'packages', 'ui', 'package.json')).version ?? '0.0.0';
+  const shared: Record<string, { singleton: true; eager: false; requiredVersion: string }> = {};
+  for (const name of SINGLETONS) {
+    const version = name.startsWith('@marketplace/ui') ? `^${uiVersion}` : rootDeps[name];
+    if (!version) throw new Error(`${name} must be a dependency of the root package.json (shared singleton)`);
+    shared[name] = { singleton: true, eager: false, requiredVersion: version };
+  }
+  return shared;
+}
+
+export interface FrontEndOptions {
+  /** The front end's folder (its rsbuild.config.ts's `import.meta.dirname`). */
+  dir: string;
+  /** Federation name: `shell` for the host, else the remote's name. */
+  name: 'shell' | RemoteName;
+  /** Remotes only: what they federate, `./Name` → source file. */
+  exposes?: Record<string, string>;
+  /** Shell only: the page title. */
+  title?: string;
+}
+
+/** The Rsbuild configuration of one front end (host when `name` is `shell`, else a remote). */
+export function frontEndConfig(opts: FrontEndOptions): RsbuildConfig {
+  const isShell = opts.name === 'shell';
+  return defineConfig({
+    root: opts.dir,
+    source: { entry: { index: './src/index.ts' } },
+    html: isShell
+      ? {
+          title: opts.title ?? 'Used Car Marketplace',
+          template: './src/index.html',
+        }
+      : undefined,
+    output: {
+      // Remotes: 'auto' — chunks load from wherever remoteEntry.js was served (any origin, any path).
+      // The shell is always served at `/`, and its index.html answers deep links (/car-details/…), so its
+      // script tags must be absolute.
+      assetPrefix: isShell ? '/' : 'auto',
+      cleanDistPath: true,
+      // Source maps stay out of the shipped folder (they are not served to browsers in production).
+      sourceMap: { js: false, css: false },
+      filenameHash: true,
+      legalComments: 'none',
+    },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    tools: {
+      // Remotes have no page of their own: only remoteEntry.js, the manifest and their chunks.
+      ...(isShell ? {} : { htmlPlugin: false }),
+      rspack: {
+        output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, uniqueName: `marketplace_${opts.name}` },
+      },
+    },
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: opts.name,
+        ...(opts.exposes ? { exposes: opts.exposes, filename: 'remoteEntry.js' } : {}),
+        // The shell knows no remote at build time: their URLs come from the runtime manifest.
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+    ],
+  });
+}

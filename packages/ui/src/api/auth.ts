@@ -1,0 +1,68 @@
+/**
+ * Session calls shared by the shell and mfe-account: the start-up profile load, sign-in and sign-out.
+ * They keep the auth store current; the token itself lives in the HttpOnly `auth-token` cookie the
+ * server sets (ARCHITECTURE.md "Auth"), so nothing secret is written to local storage.
+ */
+import type {
+  AuthSessionResponse,
+  loginBody as LoginSchema,
+  MessageResponse,
+  User,
+} from '@marketplace/contracts';
+import { isAxiosError } from 'axios';
+import type { z } from 'zod';
+import { useAuthStore } from '../stores';
+import { api } from './client';
+
+/** `POST /api/auth/login` body, from the contract. */
+export type LoginBody = z.input<typeof LoginSchema>;
+
+const USER_KEY = 'user';
+
+function remember(user: User | null): void {
+  try {
+    if (user) globalThis.localStorage?.setItem(USER_KEY, JSON.stringify(user));
+    else globalThis.localStorage?.removeItem(USER_KEY);
+  } catch {
+    // Storage unavailable: the store still holds the user for this page.
+  }
+}
+
+/**
+ * Auth bootstrap (spec §4 "The current user is loaded at application start"): `GET /api/auth/profile`;
+ * 401 means signed out. Failures are only logged (spec §8). Marks the store ready either way.
+ */
+export async function loadProfile(): Promise<User | null> {
+  const { setUser, setReady } = useAuthStore.getState();
+  try {
+    const { data } = await api.get<User>('/api/auth/profile', { quiet: true, background: true });
+    setUser(data);
+    remember(data);
+    return data;
+  } catch (error) {
+    if (!isAxiosError(error) || error.response?.status !== 401) console.error('profile load failed', error);
+    setUser(null);
+    remember(null);
+    return null;
+  } finally {
+    setReady(true);
+  }
+}
+
+/** `POST /api/auth/login`; on success the user is stored (the server sets the cookie). Errors toast. */
+export async function login(body: LoginBody): Promise<User> {
+  const { data } = await api.post<AuthSessionResponse>('/api/auth/login', body);
+  useAuthStore.getState().setUser(data.user);
+  remember(data.user);
+  return data.user;
+}
+
+/** `POST /api/auth/logout`; clears the user either way. @throws when the server call fails. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post<MessageResponse>('/api/auth/logout', undefined, { quiet: true });
+  } finally {
+    useAuthStore.getState().setUser(null);
+    remember(null);
+  }
+}
