@@ -1,0 +1,12 @@
+/** Build of mfe-account: sign-in dialogs, profile and test-drive appointments (ARCHITECTURE.md). */
+import { frontEndConfig } from '@marketplace/ui/build';
+
+export default frontEndConfig({
+  dir: import.meta.dirname,
+  name: 'account',
+  exposes: {
+    './LoginDialog': './src/exposes/LoginDialog.tsx',
+    './Profile': './src/exposes/Profile.tsx',
+    './Appointments': './src/exposes/Appointments.tsx',
+  },
+});

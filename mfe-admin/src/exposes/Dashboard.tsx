@@ -1,0 +1,8 @@
+/** Exposed as `admin/Dashboard` (routes `/dashboard/*`, with its own layout). */
+import '../app/styles.css';
+import type { DashboardProps } from '@marketplace/ui';
+import type { ComponentType } from 'react';
+import { DashboardRoutes } from '../features/DashboardRoutes';
+
+const Dashboard: ComponentType<DashboardProps> = DashboardRoutes;
+export default Dashboard;

@@ -1,0 +1,105 @@
+/**
+ * A place on the page filled by a remote's exposed module: Suspense while it loads, an ErrorBoundary
+ * around it, and — when the remote cannot be loaded or throws while rendering — a fallback for this area
+ * only, with a Retry button. The header, footer and other routes keep working.
+ */
+import { Button, Spinner } from '@marketplace/ui';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary } from './ErrorBoundary';
+import type { RemoteName } from './manifest';
+import type { RemoteId, RemoteModules } from './remote-modules';
+import { loadRemoteModule, resetRemote } from './runtime';
+
+type Exposed<K extends RemoteId> = RemoteModules[K]['default'];
+type PropsOf<K extends RemoteId> = ComponentProps<Exposed<K>>;
+
+/** Props of {@link RemoteSlot}: `props` is required only when the exposed component has required props. */
+export type RemoteSlotProps<K extends RemoteId> = {
+  id: K;
+  /** What the area is, for the fallback text ('the car listing'). */
+  label: string;
+  /** `page` (default): a large block; `inline`: a small notice (dialogs, widgets). */
+  variant?: 'page' | 'inline';
+} & (Record<string, never> extends PropsOf<K> ? { props?: PropsOf<K> } : { props: PropsOf<K> });
+
+/** True for webpack/rspack chunk download failures (network, timeout after 120 s). */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message))
+  );
+}
+
+/** The fallback of a remote area. */
+export function RemoteFallback({
+  label,
+  error,
+  onRetry,
+  variant = 'page',
+}: {
+  label: string;
+  error: unknown;
+  onRetry(): void;
+  variant?: 'page' | 'inline';
+}) {
+  const detail = isChunkLoadError(error)
+    ? 'A part of the app could not be downloaded. Check your connection and try again.'
+    : 'This part of the site is temporarily unavailable. The rest of the site works as usual.';
+  return (
+    <div
+      role="alert"
+      data-testid="remote-fallback"
+      className={
+        variant === 'page'
+          ? 'mx-auto my-16 max-w-lg rounded-2xl border border-amber-200 bg-amber-50 p-8 text-center dark:border-amber-800 dark:bg-amber-950/40'
+          : 'rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950/40'
+      }
+    >
+      <p className="font-semibold text-amber-900 dark:text-amber-200">We couldn't load {label}.</p>
+      <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{detail}</p>
+      <Button className="mt-4" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** Renders the exposed module `id` with `props`, isolated from the rest of the page. */
+export function RemoteSlot<K extends RemoteId>(slot: RemoteSlotProps<K>) {
+  const { id, label, variant = 'page' } = slot;
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React.lazy caches its (failed) promise for good.
+  const Remote = useMemo(() => {
+    void attempt;
+    // The slot's public props are typed per id (RemoteSlotProps); inside, the component is opaque.
+    return lazy(async () => ({
+      default: (await loadRemoteModule(id)).default as unknown as ComponentType<Record<string, unknown>>,
+    }));
+  }, [id, attempt]);
+  const retry = () => {
+    resetRemote(id.split('/')[0] as RemoteName);
+    setAttempt((n) => n + 1);
+  };
+  const props = (slot.props ?? {}) as Record<string, unknown>;
+  return (
+    <ErrorBoundary
+      key={attempt}
+      onError={(error) => console.error(`remote area ${id} failed`, error)}
+      fallback={({ error }) => (
+        <RemoteFallback label={label} error={error} onRetry={retry} variant={variant} />
+      )}
+    >
+      <Suspense
+        fallback={
+          variant === 'page' ? (
+            <div className="grid min-h-[50vh] place-items-center" data-testid="remote-loading">
+              <Spinner label={`Loading ${label}`} />
+            </div>
+          ) : null
+        }
+      >
+        <Remote {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

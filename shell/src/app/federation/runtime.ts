@@ -1,0 +1,58 @@
+/**
+ * The federation runtime of the shell: registers the remotes from the runtime manifest, installs the
+ * `errorLoadRemote` plugin, and loads exposed modules by typed id. A failed load is recorded (for the
+ * fallback's message and for tests) and rethrown, so the remote slot's ErrorBoundary shows the fallback
+ * with Retry; Retry re-registers the remote (`force`), which drops the runtime's cached failure.
+ */
+import {
+  loadRemote,
+  type ModuleFederationRuntimePlugin,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
+import { fetchRemoteEntries, REMOTES, type RemoteName } from './manifest';
+import type { RemoteId, RemoteModules } from './remote-modules';
+
+let entries: Record<RemoteName, string> | undefined;
+
+/** Remote loads that failed, newest last (id, lifecycle, message); read by the fallback and tests. */
+export const remoteFailures: Array<{ id: string; lifecycle: string; message: string }> = [];
+
+/** The `errorLoadRemote` runtime plugin: logs and records the failure, then lets it propagate. */
+export function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'marketplace-remote-errors',
+    errorLoadRemote({ id, error, lifecycle }) {
+      const message = error instanceof Error ? error.message : String(error);
+      remoteFailures.push({ id, lifecycle, message });
+      console.error(`remote ${id} failed to load (${lifecycle})`, error);
+      // Returning nothing rethrows: the slot's ErrorBoundary renders the fallback with Retry.
+      return undefined;
+    },
+  };
+}
+
+/** Reads the runtime manifest and registers every remote; called once before the app renders. */
+export async function startFederation(): Promise<void> {
+  entries = await fetchRemoteEntries();
+  registerPlugins([remoteErrorPlugin()]);
+  registerRemotes(REMOTES.map((name) => ({ name, entry: entries![name] })));
+}
+
+/** The manifest URL a remote was registered with (for the fallback's details). */
+export function remoteEntry(name: RemoteName): string | undefined {
+  return entries?.[name];
+}
+
+/** Forgets a remote's failed load so the next load tries the network again. */
+export function resetRemote(name: RemoteName): void {
+  const entry = entries?.[name];
+  if (entry) registerRemotes([{ name, entry }], { force: true });
+}
+
+/** Loads an exposed module, typed by the declarations in remotes.d.ts. @throws when it cannot be loaded. */
+export async function loadRemoteModule<K extends RemoteId>(id: K): Promise<RemoteModules[K]> {
+  const mod = await loadRemote<RemoteModules[K]>(id);
+  if (!mod) throw new Error(`remote module ${id} is empty`);
+  return mod;
+}

@@ -1,0 +1,87 @@
+/**
+ * The route table of spec §2. Public routes share the header and footer; `/dashboard/*` is mfe-admin
+ * with its own layout; `/loading` is the full-screen indicator; anything else is the not-found page.
+ * Every remote area is a RemoteSlot (its own Suspense, ErrorBoundary and Retry fallback).
+ */
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { LoginDialogHost } from '../features/auth/LoginDialogHost';
+import { AppError } from '../features/errors/AppError';
+import { NotFound } from '../features/errors/NotFound';
+import { PublicLayout } from '../features/layout/PublicLayout';
+import { LoadingPage } from '../features/loading/Loading';
+import { RemoteSlot } from './federation/RemoteSlot';
+
+/** Wraps every route: the login dialog is routed content too (it may navigate). */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <LoginDialogHost />
+    </>
+  );
+}
+
+/** Route objects for createBrowserRouter. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <AppError />,
+    children: [
+      {
+        path: '/',
+        element: <PublicLayout />,
+        errorElement: <AppError />,
+        children: [
+          {
+            errorElement: <AppError />,
+            children: [
+              { index: true, element: <RemoteSlot id="catalog/Home" label="the home page" /> },
+              { path: 'buy-a-car', element: <RemoteSlot id="catalog/CarList" label="the car listing" /> },
+              {
+                path: 'car-details/:carId',
+                element: <RemoteSlot id="catalog/CarDetails" label="the car's details" />,
+              },
+              {
+                path: 'faq',
+                element: <RemoteSlot id="catalog/StaticPage" label="the FAQ" props={{ page: 'faq' }} />,
+              },
+              {
+                path: 'about',
+                element: (
+                  <RemoteSlot id="catalog/StaticPage" label="the About page" props={{ page: 'about' }} />
+                ),
+              },
+              {
+                path: 'contact',
+                element: (
+                  <RemoteSlot id="catalog/StaticPage" label="the Contact page" props={{ page: 'contact' }} />
+                ),
+              },
+              {
+                path: 't&c',
+                element: <RemoteSlot id="catalog/StaticPage" label="the terms" props={{ page: 'terms' }} />,
+              },
+              {
+                path: 'sell-a-car',
+                element: <RemoteSlot id="sell/SellWizard" label="the sell-a-car wizard" />,
+              },
+              { path: 'sold', element: <RemoteSlot id="sell/SellerCars" label="your listings" /> },
+              { path: 'profile', element: <RemoteSlot id="account/Profile" label="your profile" /> },
+              {
+                path: 'appointment',
+                element: <RemoteSlot id="account/Appointments" label="your test drives" />,
+              },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+      { path: '/loading', element: <LoadingPage /> },
+      {
+        path: '/dashboard/*',
+        errorElement: <AppError />,
+        element: <RemoteSlot id="admin/Dashboard" label="the dashboard" props={{ basePath: '/dashboard' }} />,
+      },
+    ],
+  },
+];
