@@ -18,7 +18,7 @@ import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
 import { apiProxy, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
-import { webHosting } from './web';
+import { remoteOrigins, webHosting } from './web';
 
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
@@ -38,6 +38,9 @@ export interface GatewayOptions {
 export function createGatewayApp(opts: GatewayOptions): Express {
   const { config, mode } = opts;
   const embedded = mode.kind === 'embedded';
+  // Remotes served from other origins (REMOTE_*_URL): their manifest is fetched, their scripts, styles,
+  // images and fonts loaded from there.
+  const remotes = remoteOrigins(config);
   return createHttpApp({
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
@@ -46,7 +49,11 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       contentSecurityPolicy: {
         directives: {
           // Social sign-in SDKs and images from storage are added with their issues.
-          'img-src': ["'self'", 'data:', 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+          'script-src': ["'self'", ...remotes],
+          'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+          'connect-src': ["'self'", ...remotes],
+          'font-src': ["'self'", 'data:', ...remotes],
         },
       },
     },
@@ -61,7 +68,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     routers: [apiDocsRouter(), ...(embedded ? mode.routers : [])],
     after: [
       ...(embedded ? [] : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES)),
-      ...webHosting(opts.webRoot),
+      ...webHosting(opts.webRoot, config),
     ],
   });
 }

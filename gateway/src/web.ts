@@ -1,7 +1,9 @@
 /**
  * Static hosting of the built front ends (embedded mode, and the gateway when front ends are not on
  * their own origins): the shell at `/`, each remote at `/remotes/<name>/`, and the SPA fallback — any
- * other GET that accepts HTML gets the shell's index.html so client-side routes survive a reload.
+ * other GET that accepts HTML gets the shell's index.html so client-side routes survive a reload. Also the
+ * runtime federation manifest (`GET /federation-manifest.json`): where the shell loads each remote from,
+ * from configuration, so a remote moves or redeploys without rebuilding the shell (docs/adr/0007).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,9 +28,49 @@ function serve(dir: string): RequestHandler {
   });
 }
 
-/** Middleware chain serving `webRoot/<front end>/dist`; front ends not built yet are skipped. */
-export function webHosting(webRoot: string): RequestHandler[] {
+/** The remotes as federated (`<name>/<Expose>`), folder `mfe-<name>`, config key `REMOTE_<NAME>_URL`. */
+export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+/** Where each remote's mf-manifest.json is, as configured (`REMOTE_<NAME>_URL`). */
+export type RemoteUrls = Partial<Record<`REMOTE_${Uppercase<RemoteName>}_URL`, string | undefined>>;
+
+/** The runtime manifest body: one entry per remote, default `/remotes/<name>/mf-manifest.json`. */
+export function federationManifest(config: RemoteUrls): {
+  remotes: Array<{ name: RemoteName; entry: string }>;
+} {
+  return {
+    remotes: remoteNames.map((name) => ({
+      name,
+      entry:
+        config[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_URL`] ??
+        `/remotes/${name}/mf-manifest.json`,
+    })),
+  };
+}
+
+/** Origins (scheme://host:port) of remotes configured on other origins; the CSP must allow them. */
+export function remoteOrigins(config: RemoteUrls): string[] {
+  const origins = new Set<string>();
+  for (const { entry } of federationManifest(config).remotes) {
+    if (/^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * Middleware chain: the runtime manifest, then `webRoot/<front end>/dist` (front ends not built yet are
+ * skipped) and the SPA fallback.
+ */
+export function webHosting(webRoot: string, remotes: RemoteUrls = {}): RequestHandler[] {
   const handlers: RequestHandler[] = [];
+  const manifest = federationManifest(remotes);
+  const manifestRouter = express.Router();
+  manifestRouter.get('/federation-manifest.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.json(manifest);
+  });
+  handlers.push(manifestRouter);
   for (const fe of frontEnds.filter((f) => f !== 'shell')) {
     const dir = path.join(webRoot, fe, 'dist');
     const router = express.Router();

@@ -18,6 +18,16 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A remote's manifest location: an http(s) URL or an absolute path on the gateway (`/…`); empty = unset. */
+const remoteUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || v.startsWith('/') || /^https?:\/\/[^/]/.test(v), {
+    error: 'must be an http(s) URL or a path starting with /',
+  })
+  .optional();
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const configSchema = z.object({
@@ -129,6 +139,15 @@ export const configSchema = z.object({
   PEER_TIMEOUT_MS: positiveInt(5_000),
   /** Where the built front ends are (embedded static hosting); default: the repository root. */
   WEB_ROOT: z.string().optional(),
+  // ---- Front ends (issue 8): where the shell finds each remote, served as GET /federation-manifest.json.
+  /** mfe-catalog's `mf-manifest.json`: an http(s) URL or a path on the gateway; default /remotes/catalog/mf-manifest.json. */
+  REMOTE_CATALOG_URL: remoteUrl,
+  /** mfe-sell's `mf-manifest.json` (default /remotes/sell/mf-manifest.json). */
+  REMOTE_SELL_URL: remoteUrl,
+  /** mfe-account's `mf-manifest.json` (default /remotes/account/mf-manifest.json). */
+  REMOTE_ACCOUNT_URL: remoteUrl,
+  /** mfe-admin's `mf-manifest.json` (default /remotes/admin/mf-manifest.json). */
+  REMOTE_ADMIN_URL: remoteUrl,
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
