@@ -18,6 +18,7 @@ export function serviceTargets(config: Config): Record<string, string | undefine
     listing: config.LISTING_SERVICE_URL,
     'test-drive': config.TEST_DRIVE_SERVICE_URL,
     storage: config.STORAGE_SERVICE_URL,
+    notification: config.NOTIFICATION_SERVICE_URL,
   };
 }
 

@@ -18,6 +18,7 @@ const logger = createLogger({ level: 'silent' });
 let catalog: RunningServer;
 let listing: RunningServer;
 let storage: RunningServer;
+let notification: RunningServer;
 let gateway: RunningServer;
 const seen: Array<{ service: string; method: string; path: string; requestId?: string }> = [];
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
   catalog = await listen(fakeService('catalog'), { port: 0, host: '127.0.0.1' });
   listing = await listen(fakeService('listing'), { port: 0, host: '127.0.0.1' });
   storage = await listen(fakeService('storage'), { port: 0, host: '127.0.0.1' });
+  notification = await listen(fakeService('notification'), { port: 0, host: '127.0.0.1' });
   const config = loadConfig({ JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' });
   const app = createGatewayApp({
     config,
@@ -46,6 +48,7 @@ beforeAll(async () => {
         catalog: catalog.url,
         listing: listing.url,
         storage: storage.url,
+        notification: notification.url,
         'test-drive': 'http://127.0.0.1:1',
         auth: undefined,
       },
@@ -56,7 +59,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([gateway?.stop(), catalog?.stop(), listing?.stop(), storage?.stop()]);
+  await Promise.all([
+    gateway?.stop(),
+    catalog?.stop(),
+    listing?.stop(),
+    storage?.stop(),
+    notification?.stop(),
+  ]);
 });
 
 describe('proxy gateway', () => {
@@ -79,6 +88,12 @@ describe('proxy gateway', () => {
       body: JSON.stringify({ price: 575000 }),
     });
     expect(await write.json()).toEqual({ service: 'listing', body: { price: 575000 } });
+    const contact = await fetch(`${gateway.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Asha' }),
+    });
+    expect(await contact.json()).toEqual({ service: 'notification', body: { name: 'Asha' } });
   });
 
   it('answers { message } for unknown paths, unconfigured or unreachable services, and big bodies', async () => {
