@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (no servers, fast) and `integration` (files named *.int.test.ts; they talk to the
- * real PostgreSQL, RabbitMQ and Redis on the machine, see test-support/servers.ts).
+ * Three projects: `unit` (no servers, fast), `integration` (files named *.int.test.ts; they talk to the
+ * real PostgreSQL, RabbitMQ and Redis on the machine, see test-support/servers.ts) and `e2e` (browser
+ * tests in e2e/*.e2e.test.ts: built front ends, the embedded app in a child process, Debian's Chromium;
+ * one file at a time, they are heavy).
  */
 export default defineConfig({
   test: {
@@ -25,6 +27,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,0 +1,145 @@
+/**
+ * The shell in a real browser (issue 8 acceptance): header and footer on public routes, the not-found
+ * page, the Admin-only dashboard link, and the user menu closing on Escape and on an outside click.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app';
+import { signInThroughUi, usePage } from './support/browser';
+
+const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const USER = { email: 'ravi.kumar@example.com', password: 'Ravi12345' };
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+  // A plain user, created by the development admin through the API.
+  const login = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { tokenId } = (await login.json()) as { tokenId: string };
+  const created = await fetch(`${app.url}/api/account/user/new`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenId}` },
+    body: JSON.stringify({ name: 'Ravi Kumar', username: 'ravi.kumar', role: 'User', ...USER }),
+  });
+  expect(created.status).toBe(201);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('shell', () => {
+  const ctx = usePage();
+
+  it.each(['/', '/buy-a-car', '/sell-a-car', '/about', '/faq', '/contact', '/t&c', '/appointment'])(
+    'shows the header and footer on %s',
+    async (route) => {
+      const page = ctx.page();
+      await page.goto(app.url + route);
+      const header = page.getByRole('banner');
+      await expect.poll(() => header.getByRole('link', { name: 'Buy a car' }).isVisible()).toBe(true);
+      await expect.poll(() => header.getByRole('link', { name: 'Sell a car' }).isVisible()).toBe(true);
+      const footer = page.getByRole('contentinfo');
+      for (const [name, href] of [
+        ['FAQ', '/faq'],
+        ['About us', '/about'],
+        ['Contact', '/contact'],
+        ['Privacy policy', '/t&c'],
+      ] as const) {
+        expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+      }
+      expect(await page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
+      expect(ctx.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+    },
+  );
+
+  it('shows the not-found page for /no-such-page, with the header and a way home', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/no-such-page`);
+    await page.getByRole('heading', { name: "Sorry, we couldn't find this page." }).waitFor();
+    await page.getByRole('link', { name: 'Back to homepage' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Top Cars' }).waitFor();
+  });
+
+  it('shows the Dashboard link to an Admin only', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Sell a car' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+    await signInThroughUi(page, USER.email, USER.password);
+    expect(await header.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+    await ctx.context().clearCookies();
+    await page.reload();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    await signInThroughUi(page, ADMIN.email, ADMIN.password);
+    await header.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    // The dashboard has its own layout: its sidebar, not the public header.
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Buy a car' }).count()).toBe(0);
+  });
+
+  it('closes the user menu on Escape and on a click outside', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await signInThroughUi(page, USER.email, USER.password);
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    const menu = page.getByRole('menu');
+
+    await trigger.click();
+    await menu.waitFor();
+    for (const name of ['Profile', 'My test drives', 'Settings', 'Log Out']) {
+      expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+
+    await trigger.click();
+    await menu.waitFor();
+    await page.getByRole('heading', { name: 'Top Cars' }).click();
+    await menu.waitFor({ state: 'detached' });
+
+    // Log Out from the menu signs out.
+    await trigger.click();
+    await menu.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+  });
+
+  it('toggles the mobile menu and closes it when a link is chosen', async () => {
+    const page = ctx.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(app.url);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
+    await nav.getByRole('link', { name: 'Buy a car' }).click();
+    await page.waitForURL(`${app.url}/buy-a-car`);
+    await nav.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+  });
+
+  it('switches to dark mode and remembers it', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  });
+
+  it('shows the full-screen loading indicator at /loading', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/loading`);
+    await page.getByRole('status', { name: 'Loading' }).waitFor();
+  });
+});
