@@ -1,10 +1,14 @@
 /** The dashboard's nested routes under its base path (spec §2 route table, /dashboard/*). */
 import type { DashboardProps } from '@marketplace/ui';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
+import { BrandScreen } from './brands/BrandScreen';
 import { AdminLayout } from './layout/AdminLayout';
+import { ModelScreen } from './models/ModelScreen';
 import { Overview } from './overview/Overview';
-import { ReferenceDataScreen } from './reference-data/ReferenceDataScreen';
+import { RtoScreen } from './rto/RtoScreen';
+import { StatesScreen } from './states/StatesScreen';
 import { UsersScreen } from './users/UsersScreen';
+import { VariantScreen } from './variants/VariantScreen';
 
 /** Layout plus the screen for the current /dashboard path. */
 export function DashboardRoutes({ basePath }: DashboardProps) {
@@ -12,13 +16,23 @@ export function DashboardRoutes({ basePath }: DashboardProps) {
     <AdminLayout basePath={basePath}>
       <Routes>
         <Route index element={<Overview />} />
-        <Route path="state/state" element={<ReferenceDataScreen title="States" />} />
-        <Route path="state/rto" element={<ReferenceDataScreen title="RTO codes" />} />
-        <Route path="cars/brand" element={<ReferenceDataScreen title="Brands" />} />
-        <Route path="cars/model" element={<ReferenceDataScreen title="Models" />} />
-        <Route path="cars/variant" element={<ReferenceDataScreen title="Variants" />} />
+        <Route path="state/state" element={<StatesScreen />} />
+        <Route path="state/rto" element={<RtoScreen />} />
+        <Route path="cars/brand" element={<BrandScreen />} />
+        <Route path="cars/model" element={<ModelScreen />} />
+        <Route path="cars/variant" element={<VariantScreen />} />
         <Route path="users" element={<UsersScreen />} />
-        <Route path="*" element={<ReferenceDataScreen title="Not found" />} />
+        <Route
+          path="*"
+          element={
+            <div className="adm:py-16 adm:text-center">
+              <h1 className="adm:text-2xl adm:font-bold">This dashboard page does not exist.</h1>
+              <Link to={basePath} className="adm:mt-4 adm:inline-block adm:text-brand-700 adm:underline">
+                Back to the dashboard
+              </Link>
+            </div>
+          }
+        />
       </Routes>
     </AdminLayout>
   );

@@ -1,25 +1,112 @@
-/** Dashboard home (spec §2): four stat cards with placeholder figures (spec §1). */
+/**
+ * Dashboard home (spec §2): four stat cards. Instead of the spec's hard-coded figures (issue 12) they are
+ * read from the services: cars listed (`GET /api/cars` totalLength), test drives booked
+ * (`GET /api/testDrive/admin`), brands (`GET /api/carbrand`) and users (`GET /api/account/getAllUser`).
+ */
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type DashboardStats, fetchStats } from '../shared/api';
+import { ScreenHeader } from '../shared/ui';
 
-const stats = [
-  { label: 'Total views', value: '3.456K' },
-  { label: 'Total Profit', value: '₹45.2K' },
-  { label: 'Total Product', value: '2.450' },
-  { label: 'Total Users', value: '3.456' },
+const count = new Intl.NumberFormat('en-IN');
+
+type Stats = { [K in keyof DashboardStats]: number | null };
+
+const icon = (d: string): ReactNode => (
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    className="adm:size-6"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+  >
+    <path strokeLinecap="round" strokeLinejoin="round" d={d} />
+  </svg>
+);
+
+const cards: Array<{ key: keyof DashboardStats; label: string; icon: ReactNode; to?: string }> = [
+  {
+    key: 'cars',
+    label: 'Total cars listed',
+    icon: icon(
+      'M3 13l2-5a2 2 0 0 1 1.9-1.4h10.2A2 2 0 0 1 19 8l2 5v4h-2m-14 0H3v-4m2 4a2 2 0 1 0 4 0m6 0a2 2 0 1 0 4 0M3 13h18',
+    ),
+  },
+  {
+    key: 'testDrives',
+    label: 'Test drives booked',
+    icon: icon('M8 3v3m8-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z'),
+  },
+  {
+    key: 'brands',
+    label: 'Brands',
+    icon: icon('M7 7h.01M3 11V4a1 1 0 0 1 1-1h7l9.3 9.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0L3 11Z'),
+    to: 'cars/brand',
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    icon: icon(
+      'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1m20 0v-1a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8M13 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z',
+    ),
+    to: 'users',
+  },
 ];
 
-/** The four stat cards. */
+/** The four stat cards; a figure that could not be loaded shows a dash. */
 export function Overview() {
+  const [stats, setStats] = useState<Stats | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchStats().then((s) => {
+      if (live) setStats(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
-    <div className="adm:grid adm:gap-4 adm:sm:grid-cols-2 adm:xl:grid-cols-4">
-      {stats.map((s) => (
-        <div
-          key={s.label}
-          className="adm:rounded-xl adm:bg-white adm:p-6 adm:shadow-sm adm:dark:bg-slate-900"
-        >
-          <p className="adm:text-2xl adm:font-bold">{s.value}</p>
-          <p className="adm:mt-1 adm:text-sm adm:text-slate-500">{s.label}</p>
-        </div>
-      ))}
-    </div>
+    <>
+      <ScreenHeader title="Dashboard" />
+      <ul className="adm:grid adm:gap-4 adm:sm:grid-cols-2 adm:xl:grid-cols-4">
+        {cards.map((c) => {
+          const value = stats?.[c.key];
+          const body = (
+            <>
+              <span className="adm:flex adm:size-11 adm:items-center adm:justify-center adm:rounded-full adm:bg-brand-50 adm:text-brand-700 adm:dark:bg-slate-800 adm:dark:text-brand-200">
+                {c.icon}
+              </span>
+              <span
+                className="adm:mt-4 adm:block adm:text-2xl adm:font-bold adm:text-slate-900 adm:dark:text-white"
+                data-testid={`stat-${c.key}`}
+              >
+                {stats === null ? '…' : value === null || value === undefined ? '—' : count.format(value)}
+              </span>
+              <span className="adm:mt-1 adm:block adm:text-sm adm:text-slate-600 adm:dark:text-slate-400">
+                {c.label}
+              </span>
+            </>
+          );
+          return (
+            <li
+              key={c.key}
+              className="adm:rounded-xl adm:bg-white adm:p-6 adm:shadow-sm adm:dark:bg-slate-900"
+            >
+              {c.to ? (
+                <Link
+                  to={c.to}
+                  className="adm:block adm:rounded-lg adm:focus-visible:outline-2 adm:focus-visible:outline-brand-600"
+                >
+                  {body}
+                </Link>
+              ) : (
+                body
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,317 @@
+/**
+ * The admin screens' API calls (spec §7 "Reference data", "Authentication and account"; contract in
+ * @marketplace/contracts, imported for types only). Failed calls toast the server's message through the
+ * shared client (spec §8) unless marked `quiet`.
+ */
+import type {
+  Brand,
+  FuelType,
+  MessageResponse,
+  Model,
+  Role,
+  Rto,
+  State,
+  Transmission,
+  UploadUrlResponse,
+  User,
+  Variant,
+} from '@marketplace/contracts';
+import { api } from '@marketplace/ui';
+
+export type { Brand, FuelType, Model, Role, Rto, State, Transmission, User, Variant };
+
+/** Fuel types of the model and variant forms (spec §9). */
+export const FUEL_TYPES: readonly FuelType[] = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'LPG', 'Other'];
+/** Transmissions (spec §9). */
+export const TRANSMISSIONS: readonly Transmission[] = ['Manual', 'Automatic'];
+/** Roles an admin can give a new user; the first is the default (spec §9). */
+export const ROLES: readonly Role[] = ['User', 'Admin'];
+
+/** Drops empty query values (spec §7: empty parameters omitted). */
+function query(params: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as Record<string, string>;
+}
+
+// --------------------------------------------------------------------------------------------- states
+
+/** `GET /api/carstate`: every state and union territory with its RTO prefix. */
+export async function fetchStates(): Promise<State[]> {
+  const { data } = await api.get<{ data: { states: State[] } }>('/api/carstate');
+  return data.data.states;
+}
+
+// ----------------------------------------------------------------------------------------------- RTOs
+
+/** `GET /api/RTO?state=`: RTO offices, optionally of one state. */
+export async function fetchRtos(state?: string): Promise<Rto[]> {
+  const { data } = await api.get<{ data: Rto[] }>('/api/RTO', { params: query({ state }) });
+  return data.data;
+}
+
+/** RTO write body (spec §7). */
+export interface RtoBody {
+  state: string;
+  city: string;
+  code: string;
+}
+
+/** `POST /api/RTO`. */
+export async function createRto(body: RtoBody): Promise<string> {
+  const { data } = await api.post<MessageResponse>('/api/RTO', body);
+  return data.message;
+}
+
+/** `PUT /api/RTO/{id}`. */
+export async function updateRto(id: string, body: RtoBody): Promise<string> {
+  const { data } = await api.put<MessageResponse>(`/api/RTO/${id}`, body);
+  return data.message;
+}
+
+/** `DELETE /api/RTO/{id}`. */
+export async function deleteRto(id: string): Promise<string> {
+  const { data } = await api.delete<MessageResponse>(`/api/RTO/${id}`);
+  return data.message;
+}
+
+// --------------------------------------------------------------------------------------------- brands
+
+/** `GET /api/carbrand`: every brand with its models. */
+export async function fetchBrands(): Promise<Brand[]> {
+  const { data } = await api.get<{ data: { brands: Brand[] } }>('/api/carbrand');
+  return data.data.brands;
+}
+
+/** Brand write body (spec §7); `logoKey` only with a newly uploaded logo. */
+export interface BrandBody {
+  name: string;
+  country: string;
+  founded: number;
+  website?: string;
+  logoKey?: string;
+}
+
+/** `POST /api/carbrand`; quiet, the caller shows the helper's message (spec §8). */
+export async function createBrand(body: BrandBody): Promise<string> {
+  const { data } = await api.post<MessageResponse>('/api/carbrand', body, { quiet: true });
+  return data.message;
+}
+
+/** `PUT /api/carbrand/{id}`. */
+export async function updateBrand(id: string, body: BrandBody): Promise<string> {
+  const { data } = await api.put<MessageResponse>(`/api/carbrand/${id}`, body);
+  return data.message;
+}
+
+/** `DELETE /api/carbrand/{id}` (refused while the brand has models or cars; the message says so). */
+export async function deleteBrand(id: string): Promise<string> {
+  const { data } = await api.delete<MessageResponse>(`/api/carbrand/${id}`);
+  return data.message;
+}
+
+/** What the logo upload helper returns (spec §7 "Upload helpers return success plus message"). */
+export type UploadResult =
+  | { success: true; message: string; key: string }
+  | { success: false; message: string };
+
+/** The server's `message` of a failed axios call, if any. */
+function serverMessage(error: unknown): string | undefined {
+  const data = (error as { response?: { data?: { message?: unknown } } })?.response?.data;
+  return typeof data?.message === 'string' && data.message ? data.message : undefined;
+}
+
+/**
+ * The two-step logo upload (spec §7 "Image and logo upload"): `POST /api/storage/getUrl?type=logo` for a
+ * signed URL, then `PUT` the file to it without credentials. Fallback messages of spec §8.
+ */
+export async function uploadLogo(file: File): Promise<UploadResult> {
+  let signed: UploadUrlResponse;
+  try {
+    const { data } = await api.post<UploadUrlResponse>('/api/storage/getUrl', null, {
+      params: { type: 'logo' },
+      quiet: true,
+    });
+    signed = data;
+  } catch (error) {
+    return { success: false, message: serverMessage(error) ?? 'Failed to get upload URL' };
+  }
+  const key = signed.key ?? signed.data?.key;
+  if (!signed.uploadUrl || !key)
+    return { success: false, message: signed.message || 'Failed to get upload URL' };
+  try {
+    const res = await fetch(signed.uploadUrl, {
+      method: 'PUT',
+      body: file,
+      headers: { 'Content-Type': file.type || 'image/jpeg' },
+      credentials: 'omit',
+    });
+    if (res.status !== 200) return { success: false, message: 'Failed to upload logo' };
+  } catch {
+    return { success: false, message: 'Failed to upload logo' };
+  }
+  return { success: true, message: signed.message, key };
+}
+
+/**
+ * Creates a brand, uploading its logo first when one was chosen (spec §8: the helper's message when the
+ * signed URL, the upload or the save fails; 'Failed to create brand' when the server says nothing).
+ */
+export async function createBrandWithLogo(
+  body: Omit<BrandBody, 'logoKey'>,
+  logo: File | null,
+): Promise<{ success: boolean; message: string }> {
+  let logoKey: string | undefined;
+  if (logo) {
+    const upload = await uploadLogo(logo);
+    if (!upload.success) return upload;
+    logoKey = upload.key;
+  }
+  try {
+    const message = await createBrand(logoKey ? { ...body, logoKey } : body);
+    return { success: true, message };
+  } catch (error) {
+    console.error('brand create failed', error);
+    return { success: false, message: serverMessage(error) ?? 'Failed to create brand' };
+  }
+}
+
+// --------------------------------------------------------------------------------------------- models
+
+/** `GET /api/carModel?brand=`: models, optionally of one brand. */
+export async function fetchModels(brand?: string): Promise<Model[]> {
+  const { data } = await api.get<{ data: { models: Model[] } }>('/api/carModel', {
+    params: query({ brand }),
+  });
+  return data.data.models;
+}
+
+/** Model write body (spec §7). */
+export interface ModelBody {
+  name: string;
+  year: number;
+  fuelType: FuelType[];
+  transmission: Transmission[];
+  carBrand: string;
+}
+
+/** `POST /api/carModel`; fallback 'Model successfully created.' (spec §8). */
+export async function createModel(body: ModelBody): Promise<string> {
+  const { data } = await api.post<Partial<MessageResponse>>('/api/carModel', body);
+  return data.message || 'Model successfully created.';
+}
+
+/** `PUT /api/carModel/{id}`. */
+export async function updateModel(id: string, body: Partial<ModelBody>): Promise<string> {
+  const { data } = await api.put<Partial<MessageResponse>>(`/api/carModel/${id}`, body);
+  return data.message || 'Model successfully updated.';
+}
+
+/** `DELETE /api/carModel/{id}`. */
+export async function deleteModel(id: string): Promise<string> {
+  const { data } = await api.delete<Partial<MessageResponse>>(`/api/carModel/${id}`);
+  return data.message || 'Model deleted.';
+}
+
+// ------------------------------------------------------------------------------------------- variants
+
+/** Variant list filters (spec §2 "Variant"). */
+export interface VariantFilters {
+  brand?: string;
+  model?: string;
+  fuelType?: string;
+}
+
+/** `GET /api/carVariant?brand=&model=&fuelType=`. */
+export async function fetchVariants(filters: VariantFilters): Promise<Variant[]> {
+  const { data } = await api.get<{ data: { variants: Variant[] } }>('/api/carVariant', {
+    params: query({ ...filters }),
+  });
+  return data.data.variants;
+}
+
+/** Variant write body (spec §7). */
+export interface VariantBody {
+  name: string;
+  carModel: string;
+  carBrand: string;
+  fuelType: FuelType;
+  transmission: Transmission;
+  features: string[];
+  description: string;
+}
+
+/** `POST /api/carVariant`; fallback 'Variant successfully created.' (spec §8). */
+export async function createVariant(body: VariantBody): Promise<string> {
+  const { data } = await api.post<Partial<MessageResponse>>('/api/carVariant', body);
+  return data.message || 'Variant successfully created.';
+}
+
+/** `PUT /api/carVariant/{id}`. */
+export async function updateVariant(id: string, body: Partial<VariantBody>): Promise<string> {
+  const { data } = await api.put<Partial<MessageResponse>>(`/api/carVariant/${id}`, body);
+  return data.message || 'Variant successfully updated.';
+}
+
+/** `DELETE /api/carVariant/{id}`. */
+export async function deleteVariant(id: string): Promise<string> {
+  const { data } = await api.delete<Partial<MessageResponse>>(`/api/carVariant/${id}`);
+  return data.message || 'Variant deleted.';
+}
+
+// ---------------------------------------------------------------------------------------------- users
+
+/** `GET /api/account/getAllUser?userType=`; failures are only logged (spec §8). */
+export async function fetchUsers(userType?: string): Promise<User[]> {
+  const { data } = await api.get<User[]>('/api/account/getAllUser', {
+    params: query({ userType }),
+    quiet: true,
+  });
+  return data;
+}
+
+/** Add-user body (spec §2 "Add-user form"). */
+export interface NewUserBody {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  phone_number?: string;
+}
+
+/** `POST /api/account/user/new`. */
+export async function createUser(body: NewUserBody): Promise<string> {
+  const { data } = await api.post<MessageResponse>('/api/account/user/new', body);
+  return data.message;
+}
+
+/** `DELETE /api/account/user/{id}`. */
+export async function deleteUser(id: string): Promise<string> {
+  const { data } = await api.delete<MessageResponse>(`/api/account/user/${id}`);
+  return data.message;
+}
+
+// ---------------------------------------------------------------------------------------- statistics
+
+/** The dashboard's figures, read from the services. */
+export interface DashboardStats {
+  cars: number;
+  testDrives: number;
+  brands: number;
+  users: number;
+}
+
+/** Total cars listed, test drives booked, brands and users; a figure that fails to load is null. */
+export async function fetchStats(): Promise<{ [K in keyof DashboardStats]: number | null }> {
+  const [cars, testDrives, brands, users] = await Promise.allSettled([
+    api.get<{ data: { totalLength: number } }>('/api/cars', { params: { limit: 1 }, background: true }),
+    api.get<{ data: unknown[] }>('/api/testDrive/admin', { background: true }),
+    api.get<{ data: { brands: unknown[] } }>('/api/carbrand', { background: true }),
+    api.get<User[]>('/api/account/getAllUser', { background: true, quiet: true }),
+  ]);
+  return {
+    cars: cars.status === 'fulfilled' ? cars.value.data.data.totalLength : null,
+    testDrives: testDrives.status === 'fulfilled' ? testDrives.value.data.data.length : null,
+    brands: brands.status === 'fulfilled' ? brands.value.data.data.brands.length : null,
+    users: users.status === 'fulfilled' ? users.value.data.length : null,
+  };
+}
