@@ -13,6 +13,7 @@ export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
 export { cn } from './components/cn';
 export { DateInput, SelectField, TextAreaField, TextField, TimeInput } from './components/Fields';
 export { Pagination, type PaginationProps, pageWindow } from './components/Pagination';
+export { imageSrcSet, ResponsiveImage, type ResponsiveImageProps } from './components/ResponsiveImage';
 export { FullScreenLoader, Spinner } from './components/Spinner';
 export { type Column, Table, type TableProps } from './components/Table';
 export * from './constants';

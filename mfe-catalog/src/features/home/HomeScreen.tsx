@@ -1,21 +1,109 @@
 /**
- * Home (spec §2 "Home page") — first cut until issue #9: the hero with its inert search form and the Top
- * Cars grid from the catalog, with View All Cars to /buy-a-car.
+ * Home (spec §2 "Home page", issue 9): the hero search (location and date required; Search opens
+ * `/buy-a-car` with the location as the search term), service highlights, the Top Cars grid (newest six,
+ * View All Cars), the category tiles filtering by body type, a testimonial and the app-download block.
  */
-import type { Car } from '@marketplace/contracts';
-import { buttonClasses, CarCard, Spinner } from '@marketplace/ui';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import type { BodyType, Car } from '@marketplace/contracts';
+import { buttonClasses, Spinner } from '@marketplace/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageMeta } from '../../app/meta';
+import { CarGrid } from '../cars/CatalogCarCard';
+import { Icon, type IconName } from '../marketing/Icon';
+import { Testimonial } from '../marketing/Testimonial';
 import { fetchTopCars } from './api';
+
+const highlights = [
+  {
+    icon: 'shield' as const,
+    title: '200-point inspection',
+    text: 'Every car is checked by our engineers before it is listed.',
+  },
+  {
+    icon: 'car' as const,
+    title: 'Free test drive',
+    text: 'At home or at the car, on a day and time that suit you.',
+  },
+  {
+    icon: 'document' as const,
+    title: 'Paperwork handled',
+    text: 'RC transfer and insurance help, in about 1500 cities.',
+  },
+  {
+    icon: 'rupee' as const,
+    title: 'Fair prices',
+    text: 'Prices in rupees, set from real market data. No hidden fees.',
+  },
+];
+
+/** Category tiles (spec: Sedans, SUVs, Convertibles, Sports Cars) and the body type each filters by. */
+const categories: { label: string; bodyType: BodyType; icon: IconName }[] = [
+  { label: 'Sedans', bodyType: 'Sedan', icon: 'sedan' as const },
+  { label: 'SUVs', bodyType: 'SUV', icon: 'suv' as const },
+  { label: 'Convertibles', bodyType: 'Convertible', icon: 'convertible' as const },
+  { label: 'Sports Cars', bodyType: 'Coupe', icon: 'sports' as const },
+];
+
+const field =
+  'cat:mt-1 cat:w-full cat:rounded-lg cat:border cat:border-slate-300 cat:bg-white cat:px-3 cat:py-2 cat:text-slate-900 cat:focus:border-brand-500 cat:focus:outline-none cat:focus:ring-2 cat:focus:ring-brand-200 cat:dark:border-slate-600 cat:dark:bg-slate-800 cat:dark:text-slate-100';
+
+/** The hero's search form: both fields required (spec §5); submits to the listing. */
+function HeroSearch() {
+  const navigate = useNavigate();
+  const id = useId();
+  const today = new Date().toISOString().slice(0, 10);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const location = String(new FormData(e.currentTarget).get('location') ?? '').trim();
+    navigate(location ? `/buy-a-car?searchTerm=${encodeURIComponent(location)}` : '/buy-a-car');
+  };
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      onSubmit={onSubmit}
+      className="cat:rounded-2xl cat:bg-white cat:p-6 cat:text-slate-900 cat:shadow-xl cat:dark:bg-slate-900 cat:dark:text-slate-100"
+    >
+      <h2 id={`${id}-title`} className="cat:text-lg cat:font-semibold">
+        Search cars near you
+      </h2>
+      <label className="cat:mt-4 cat:block cat:text-sm cat:font-medium">
+        Location
+        <input
+          required
+          name="location"
+          placeholder="e.g. Bengaluru"
+          autoComplete="address-level2"
+          className={field}
+        />
+      </label>
+      <label className="cat:mt-3 cat:block cat:text-sm cat:font-medium">
+        Date
+        <input required type="date" name="date" min={today} className={field} />
+      </label>
+      <button type="submit" className={buttonClasses('primary', 'cat:mt-5 cat:w-full')}>
+        Search
+      </button>
+    </form>
+  );
+}
 
 /** The landing page. */
 export function HomeScreen() {
+  usePageMeta(
+    'Buy and sell used cars in India',
+    'Inspected used cars at fair prices in about 1500 cities across India. Filter by brand, fuel and budget, and book a free test drive.',
+  );
   const [cars, setCars] = useState<Car[] | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     fetchTopCars()
       .then((list) => live && setCars(list))
-      .catch(() => live && setCars([]));
+      .catch(() => {
+        if (!live) return;
+        setCars([]);
+        setFailed(true);
+      });
     return () => {
       live = false;
     };
@@ -23,7 +111,7 @@ export function HomeScreen() {
   return (
     <>
       <section className="cat:bg-gradient-to-br cat:from-brand-700 cat:via-brand-600 cat:to-rose-500 cat:text-white">
-        <div className="cat:mx-auto cat:grid cat:max-w-7xl cat:gap-10 cat:px-4 cat:py-16 cat:sm:px-6 cat:md:grid-cols-2 cat:md:py-24 cat:lg:px-8">
+        <div className="cat:mx-auto cat:grid cat:max-w-7xl cat:items-center cat:gap-10 cat:px-4 cat:py-14 cat:sm:px-6 cat:md:grid-cols-2 cat:md:py-24 cat:lg:px-8">
           <div>
             <h1 className="cat:text-4xl cat:font-black cat:tracking-tight cat:sm:text-5xl">
               Find your next car, checked and fairly priced.
@@ -33,38 +121,39 @@ export function HomeScreen() {
               today.
             </p>
           </div>
-          <form
-            className="cat:rounded-2xl cat:bg-white cat:p-6 cat:text-slate-900 cat:shadow-xl cat:dark:bg-slate-900 cat:dark:text-slate-100"
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <h2 className="cat:text-lg cat:font-semibold">Search cars near you</h2>
-            <label className="cat:mt-4 cat:block cat:text-sm cat:font-medium">
-              Location
-              <input
-                required
-                name="location"
-                placeholder="e.g. Bengaluru"
-                className="cat:mt-1 cat:w-full cat:rounded-lg cat:border cat:border-slate-300 cat:px-3 cat:py-2 cat:dark:border-slate-600 cat:dark:bg-slate-800"
-              />
-            </label>
-            <label className="cat:mt-3 cat:block cat:text-sm cat:font-medium">
-              Date
-              <input
-                required
-                type="date"
-                name="date"
-                className="cat:mt-1 cat:w-full cat:rounded-lg cat:border cat:border-slate-300 cat:px-3 cat:py-2 cat:dark:border-slate-600 cat:dark:bg-slate-800"
-              />
-            </label>
-            <Link to="/" className={buttonClasses('primary', 'cat:mt-5 cat:w-full')}>
-              Search
-            </Link>
-          </form>
+          <HeroSearch />
         </div>
       </section>
-      <section className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-14 cat:sm:px-6 cat:lg:px-8">
-        <div className="cat:flex cat:items-end cat:justify-between">
-          <h2 className="cat:text-2xl cat:font-bold">Top Cars</h2>
+
+      <section
+        aria-labelledby="home-highlights"
+        className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:pt-14 cat:sm:px-6 cat:lg:px-8"
+      >
+        <h2 id="home-highlights" className="cat:sr-only">
+          Why buy with us
+        </h2>
+        <ul className="cat:grid cat:gap-4 cat:sm:grid-cols-2 cat:lg:grid-cols-4">
+          {highlights.map((h) => (
+            <li
+              key={h.title}
+              className="cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:p-5 cat:dark:border-slate-700 cat:dark:bg-slate-900"
+            >
+              <Icon name={h.icon} />
+              <h3 className="cat:mt-2 cat:font-semibold">{h.title}</h3>
+              <p className="cat:mt-1 cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">{h.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="home-top-cars"
+        className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-14 cat:sm:px-6 cat:lg:px-8"
+      >
+        <div className="cat:mb-6 cat:flex cat:items-end cat:justify-between cat:gap-4">
+          <h2 id="home-top-cars" className="cat:text-2xl cat:font-bold">
+            Top Cars
+          </h2>
           <Link
             to="/buy-a-car"
             className="cat:text-sm cat:font-semibold cat:text-brand-700 cat:hover:underline cat:dark:text-brand-200"
@@ -76,21 +165,60 @@ export function HomeScreen() {
           <div className="cat:grid cat:h-48 cat:place-items-center">
             <Spinner label="Loading cars" />
           </div>
+        ) : failed ? (
+          <p className="cat:text-slate-600 cat:dark:text-slate-300">We couldn't load the cars right now.</p>
         ) : (
-          <div className="cat:mt-6 cat:grid cat:gap-6 cat:sm:grid-cols-2 cat:lg:grid-cols-3">
-            {cars.map((car) => (
-              <CarCard
-                key={car._id}
-                car={car}
-                renderLink={({ href, className, children }) => (
-                  <Link to={href} className={className}>
-                    {children}
-                  </Link>
-                )}
-              />
-            ))}
-          </div>
+          <CarGrid cars={cars} />
         )}
+      </section>
+
+      <section aria-labelledby="home-categories" className="cat:bg-slate-100 cat:py-14 cat:dark:bg-slate-900">
+        <div className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:sm:px-6 cat:lg:px-8">
+          <h2 id="home-categories" className="cat:text-2xl cat:font-bold">
+            Browse by category
+          </h2>
+          <ul className="cat:mt-6 cat:grid cat:grid-cols-2 cat:gap-4 cat:lg:grid-cols-4">
+            {categories.map((c) => (
+              <li key={c.label}>
+                <Link
+                  to={`/buy-a-car?bodyTypes=${c.bodyType}`}
+                  className="cat:flex cat:flex-col cat:items-center cat:gap-2 cat:rounded-2xl cat:bg-white cat:p-6 cat:font-semibold cat:shadow-sm cat:transition cat:hover:shadow-md cat:dark:bg-slate-800"
+                >
+                  <Icon name={c.icon} className="cat:size-10 cat:text-brand-600" />
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label="What our customers say" className="cat:px-4 cat:py-14">
+        <Testimonial />
+      </section>
+
+      <section
+        aria-labelledby="home-app"
+        className="cat:mx-auto cat:mb-14 cat:max-w-7xl cat:px-4 cat:sm:px-6 cat:lg:px-8"
+      >
+        <div className="cat:flex cat:flex-col cat:items-start cat:gap-4 cat:rounded-2xl cat:bg-slate-900 cat:p-8 cat:text-white cat:md:flex-row cat:md:items-center cat:md:justify-between">
+          <div>
+            <h2 id="home-app" className="cat:text-2xl cat:font-bold">
+              Get the app
+            </h2>
+            <p className="cat:mt-1 cat:text-slate-300">
+              Save cars, get price-drop alerts and manage your test drives on the go.
+            </p>
+          </div>
+          <div className="cat:flex cat:gap-3">
+            <span className="cat:rounded-lg cat:border cat:border-slate-500 cat:px-4 cat:py-2 cat:text-sm">
+              App Store · coming soon
+            </span>
+            <span className="cat:rounded-lg cat:border cat:border-slate-500 cat:px-4 cat:py-2 cat:text-sm">
+              Google Play · coming soon
+            </span>
+          </div>
+        </div>
       </section>
     </>
   );

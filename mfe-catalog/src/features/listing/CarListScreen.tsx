@@ -1,13 +1,240 @@
-/** /buy-a-car (spec §2 "Car listing page") — placeholder until issue #9. */
-import { ComingSoon } from '@marketplace/ui';
+/**
+ * /buy-a-car (spec §2 "Car listing page", issue 9): the filter panel, 9 cars a page with pagination (3 page
+ * links, previous and next), the TOP BRANDS strip, a testimonial and the FAQ block. Filters and page live in
+ * the URL; a filter change reloads the listing and returns to page 1 (docs/adr/0008); an empty result says
+ * so and offers to clear the filters.
+ */
+import type { Brand } from '@marketplace/contracts';
+import { Button, cn, PAGE_SIZE, Pagination, Spinner } from '@marketplace/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../../app/meta';
+import { type CarPage, fetchBrands, searchCars } from '../cars/api';
+import { CarGrid } from '../cars/CatalogCarCard';
+import { FaqList, LISTING_FAQS } from '../marketing/FaqList';
+import { Testimonial } from '../marketing/Testimonial';
+import { FilterPanel } from './FilterPanel';
+import {
+  activeFilterCount,
+  applyFilterChange,
+  type FilterPatch,
+  filterQuery,
+  readFilters,
+  SORTS,
+} from './filters';
+
+type Result = { state: 'loading' } | { state: 'ready'; page: CarPage } | { state: 'error' };
 
 /** The car listing with filters. */
 export function CarListScreen() {
+  usePageMeta(
+    'Buy a used car',
+    'Browse inspected used cars for sale across India. Filter by brand, fuel, transmission, price, kilometres, body type, year and city.',
+  );
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const query = useMemo(() => filterQuery(filters), [filters]);
+  const queryKey = JSON.stringify(query);
+  const [result, setResult] = useState<Result>({ state: 'loading' });
+  const [shown, setShown] = useState<CarPage | null>(null);
+  const [brands, setBrands] = useState<Brand[]>([]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchBrands()
+      .then((list) => live && setBrands(list))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    setResult({ state: 'loading' });
+    searchCars({ ...query, limit: PAGE_SIZE }, controller.signal)
+      .then((page) => {
+        setResult({ state: 'ready', page });
+        setShown(page);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setResult({ state: 'error' });
+      });
+    return () => controller.abort();
+  }, [queryKey, attempt]);
+
+  const change = (patch: FilterPatch) => setParams(filterQuery(applyFilterChange(filters, patch)));
+  const clearAll = () => setParams({});
+  const goToPage = (page: number) => {
+    setParams(filterQuery({ ...filters, page }));
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const total = shown?.totalLength ?? 0;
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  const active = activeFilterCount(filters);
+  const loading = result.state === 'loading';
+  const topBrands = brands.filter((b) => b.logo).slice(0, 8);
+
   return (
-    <ComingSoon
-      title="Buy a used car"
-      description="Search and filter every car for sale, 9 to a page."
-      issue="#9"
-    />
+    <div className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-8 cat:sm:px-6 cat:lg:px-8">
+      <h1 className="cat:text-3xl cat:font-black cat:tracking-tight">Buy a used car</h1>
+      <p className="cat:mt-1 cat:text-slate-600 cat:dark:text-slate-300">
+        Inspected cars from trusted sellers, with a free test drive.
+      </p>
+
+      <div className="cat:mt-6 cat:grid cat:gap-8 cat:lg:grid-cols-[18rem_1fr]">
+        <aside aria-label="Filters">
+          <button
+            type="button"
+            aria-expanded={panelOpen}
+            aria-controls="catalog-filter-panel"
+            onClick={() => setPanelOpen((o) => !o)}
+            className="cat:flex cat:w-full cat:items-center cat:justify-between cat:rounded-lg cat:border cat:border-slate-300 cat:px-4 cat:py-2 cat:font-semibold cat:lg:hidden cat:dark:border-slate-600"
+          >
+            <span>Filters{active ? ` (${active})` : ''}</span>
+            <span aria-hidden="true">{panelOpen ? '▲' : '▼'}</span>
+          </button>
+          <div
+            id="catalog-filter-panel"
+            className={cn(
+              'cat:mt-4 cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:p-4 cat:lg:mt-0 cat:lg:block cat:dark:border-slate-700 cat:dark:bg-slate-900',
+              panelOpen ? 'cat:block' : 'cat:hidden',
+            )}
+          >
+            <div className="cat:mb-4 cat:flex cat:items-center cat:justify-between">
+              <h2 className="cat:font-bold">Filters</h2>
+              {active ? (
+                <button
+                  type="button"
+                  onClick={clearAll}
+                  className="cat:text-sm cat:font-semibold cat:text-brand-700 cat:hover:underline cat:dark:text-brand-200"
+                >
+                  Clear all
+                </button>
+              ) : null}
+            </div>
+            <FilterPanel filters={filters} brands={brands} onChange={change} />
+          </div>
+        </aside>
+
+        <section aria-labelledby="catalog-results" className="cat:min-w-0">
+          <div
+            ref={resultsRef}
+            className="cat:flex cat:scroll-mt-24 cat:flex-wrap cat:items-center cat:justify-between cat:gap-3"
+          >
+            <h2 id="catalog-results" className="cat:text-lg cat:font-semibold" aria-live="polite">
+              {shown
+                ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'car' : 'cars'} found`
+                : 'Loading cars…'}
+            </h2>
+            <label className="cat:flex cat:items-center cat:gap-2 cat:text-sm">
+              Sort by
+              <select
+                value={filters.sort}
+                onChange={(e) => change({ sort: e.target.value as typeof filters.sort })}
+                className="cat:rounded-lg cat:border cat:border-slate-300 cat:bg-white cat:px-3 cat:py-2 cat:dark:border-slate-600 cat:dark:bg-slate-800"
+              >
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+
+          <div className="cat:mt-4" aria-busy={loading}>
+            {result.state === 'error' ? (
+              <div
+                role="alert"
+                className="cat:rounded-2xl cat:border cat:border-slate-200 cat:p-8 cat:text-center cat:dark:border-slate-700"
+              >
+                <p className="cat:font-semibold">We couldn't load the cars.</p>
+                <Button className="cat:mt-4" onClick={() => setAttempt((a) => a + 1)}>
+                  Try again
+                </Button>
+              </div>
+            ) : !shown ? (
+              <div className="cat:grid cat:h-64 cat:place-items-center">
+                <Spinner label="Loading cars" />
+              </div>
+            ) : shown.cars.length === 0 ? (
+              <div className="cat:rounded-2xl cat:border cat:border-dashed cat:border-slate-300 cat:p-10 cat:text-center cat:dark:border-slate-600">
+                {total > 0 ? (
+                  <>
+                    <p className="cat:text-lg cat:font-semibold">There are no cars on page {filters.page}.</p>
+                    <Button className="cat:mt-4" onClick={() => goToPage(1)}>
+                      Go to the first page
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <p className="cat:text-lg cat:font-semibold">No cars match your filters.</p>
+                    <p className="cat:mt-1 cat:text-slate-600 cat:dark:text-slate-300">
+                      Try fewer filters or a wider price range.
+                    </p>
+                    {active ? (
+                      <Button className="cat:mt-4" onClick={clearAll}>
+                        Clear filters
+                      </Button>
+                    ) : null}
+                  </>
+                )}
+              </div>
+            ) : (
+              <div className={cn('cat:transition-opacity', loading && 'cat:opacity-60')}>
+                <CarGrid cars={shown.cars} />
+              </div>
+            )}
+          </div>
+
+          {shown && pageCount > 1 ? (
+            <div className="cat:mt-8">
+              <Pagination page={filters.page} pageCount={pageCount} onChange={goToPage} />
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {topBrands.length ? (
+        <section aria-labelledby="catalog-top-brands" className="cat:mt-16">
+          <h2
+            id="catalog-top-brands"
+            className="cat:text-xs cat:font-bold cat:tracking-wider cat:text-slate-700 cat:uppercase cat:dark:text-slate-200"
+          >
+            Top brands
+          </h2>
+          <ul className="cat:mt-4 cat:flex cat:flex-wrap cat:items-center cat:gap-6">
+            {topBrands.map((b) => (
+              <li key={b._id} className="cat:flex cat:items-center cat:gap-2 cat:text-sm cat:font-medium">
+                <img
+                  src={b.logo?.url}
+                  alt=""
+                  loading="lazy"
+                  width={28}
+                  height={28}
+                  className="cat:size-7 cat:object-contain"
+                />
+                {b.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-label="What our customers say" className="cat:mt-16">
+        <Testimonial />
+      </section>
+
+      <section aria-labelledby="catalog-faq" className="cat:mx-auto cat:mt-16 cat:max-w-3xl">
+        <h2 id="catalog-faq" className="cat:mb-4 cat:text-2xl cat:font-bold">
+          Frequently asked questions
+        </h2>
+        <FaqList faqs={LISTING_FAQS} />
+      </section>
+    </div>
   );
 }

@@ -1,18 +1,20 @@
-/** FAQ, About, Contact and Terms (spec §2 "Static pages") — placeholders until issue #9. */
-import { ComingSoon, type StaticPageName, type StaticPageProps } from '@marketplace/ui';
-
-const pages: Record<StaticPageName, { title: string; description: string }> = {
-  faq: { title: 'Frequently asked questions', description: 'Answers about buying, selling and test drives.' },
-  about: {
-    title: 'About us',
-    description: 'Our story and values: Quality, Integrity, Innovation, Customer Focus, Teamwork.',
-  },
-  contact: { title: 'Contact us', description: 'Write to us, call, or visit our office.' },
-  terms: { title: 'Terms and Conditions', description: 'Terms of use, privacy policy and terms of sale.' },
-};
+/** FAQ, About, Contact and Terms (spec §2 "Static pages"), one exposed module switching on `page`. */
+import type { StaticPageProps } from '@marketplace/ui';
+import { AboutPage } from './AboutPage';
+import { ContactPage } from './ContactPage';
+import { FaqPage } from './FaqPage';
+import { TermsPage } from './TermsPage';
 
 /** One static page. */
 export function StaticPageScreen({ page }: StaticPageProps) {
-  const p = pages[page];
-  return <ComingSoon title={p.title} description={p.description} issue="#9" />;
+  switch (page) {
+    case 'faq':
+      return <FaqPage />;
+    case 'about':
+      return <AboutPage />;
+    case 'contact':
+      return <ContactPage />;
+    case 'terms':
+      return <TermsPage />;
+  }
 }
