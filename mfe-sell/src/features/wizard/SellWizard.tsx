@@ -559,7 +559,9 @@ export function SellWizard({ onListed }: { onListed(): void }) {
         className="sell:flex sell:flex-col sell:gap-4 sell:pt-5 sell:focus:outline-none"
       >
         <InlineAlert message={alert} />
-        {panels[STEPS[step] ?? 'Brand']}
+        <div key={step} className="sell:contents">
+          {panels[STEPS[step] ?? 'Brand']}
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,324 @@
+/**
+ * mfe-sell in a real browser (issue 11 acceptance): a guest on /sell-a-car gets the login dialog and
+ * 'Please login'; a signed-in seller completes the nine steps with seeded reference data, sees each
+ * validation alert appear and vanish after 5 s, reloads mid-wizard without losing answers, has a
+ * non-image refused, attaches two generated JPEGs and submits; the car is then searchable, has its
+ * photos, and is on /sold, where its price is edited and it is deleted after confirming. axe-core finds
+ * no serious or critical violation. The real API throughout.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, repoRoot, startApp } from './support/app';
+import { artifactsDir, usePage } from './support/browser';
+
+const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const SELLER = { email: 'priya.nair@example.com', password: 'Priya12345' };
+const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+let app: RunningApp;
+let sellerToken: string;
+
+async function api<T>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  const res = await fetch(app.url + url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, data: (await res.json().catch(() => null)) as T };
+}
+
+async function tokenOf(who: { email: string; password: string }): Promise<string> {
+  const { data } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, who);
+  return data.tokenId;
+}
+
+/**
+ * Serious and critical axe-core violations inside `main` (this remote's area; the shell's header and
+ * footer are checked by the shell's own tests).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
+  return await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document.querySelector('main') ?? document, { resultTypes: ['violations'] });
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function jpeg(r: number, g: number, b: number): Promise<Buffer> {
+  return await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+interface Choice {
+  brand: { _id: string; name: string };
+  model: { _id: string; name: string; fuelType: string[]; transmission: string[] };
+  variant: { _id: string; name: string; fuelType: string; transmission: string };
+}
+
+/** A brand, model (sold in 2020) and variant from the seeded reference data. */
+async function seededChoice(): Promise<Choice> {
+  const { data: brands } = await api<{ data: { brands: Choice['brand'][] } }>('GET', '/api/carbrand');
+  const brand = brands.data.brands.find((b) => b.name === 'Maruti Suzuki') ?? brands.data.brands[0];
+  if (!brand) throw new Error('no seeded brands');
+  const { data: models } = await api<{ data: { models: Choice['model'][] } }>(
+    'GET',
+    `/api/carModel?brand=${brand._id}&year=2020`,
+  );
+  for (const model of models.data.models) {
+    const { data } = await api<{ data: { variants: Choice['variant'][] } }>(
+      'GET',
+      `/api/carVariant?brand=${brand._id}&model=${model._id}`,
+    );
+    const variant = data.data.variants[0];
+    if (variant && models.data.models.filter((m) => m.name.startsWith(model.name)).length === 1)
+      return { brand, model, variant };
+  }
+  throw new Error('no seeded model with variants');
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const admin = await tokenOf(ADMIN);
+  const created = await api('POST', '/api/account/user/new', admin, {
+    name: 'Priya Nair',
+    username: 'priya.nair',
+    role: 'User',
+    ...SELLER,
+  });
+  expect(created.status).toBe(201);
+  sellerToken = await tokenOf(SELLER);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Signs the page's browser context in through the API (the auth-token cookie). */
+async function signIn(ctx: ReturnType<typeof usePage>): Promise<void> {
+  const res = await ctx.context().request.post(`${app.url}/api/auth/login`, { data: SELLER });
+  expect(res.status()).toBe(200);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, name), fullPage: true });
+}
+
+describe('sell a car', () => {
+  const ctx = usePage();
+
+  it('asks a guest to log in: the login dialog opens and the Brand step says Please login', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/sell-a-car`);
+    // Headless UI's dialog root has no box of its own: wait for it to be attached.
+    await page.getByRole('dialog').waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await page.getByText('Please login', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
+    await page.getByRole('heading', { name: 'Why Us' }).waitFor();
+    // A tab opens only once its step has been visited.
+    expect(await page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
+  });
+
+  it('lists a car through the nine steps, then edits and deletes it on /sold', {
+    timeout: 240_000,
+  }, async () => {
+    const choice = await seededChoice();
+    const page = ctx.page();
+    await signIn(ctx);
+    await page.goto(`${app.url}/sell-a-car`);
+    const panel = page.getByRole('tabpanel');
+    const option = (text: string) =>
+      panel
+        .getByRole('button')
+        .filter({ has: page.getByText(text, { exact: true }) })
+        .first();
+
+    // Brand (with its search box), Year, Model.
+    await panel
+      .getByRole('searchbox', { name: 'Search brand' })
+      .fill(choice.brand.name.slice(0, 4).toLowerCase());
+    await option(choice.brand.name).click();
+    await panel.getByRole('searchbox', { name: 'Search year' }).fill('202');
+    expect(await panel.getByRole('button', { name: '2019', exact: true }).count()).toBe(0);
+    await option('2020').click();
+    await option(choice.model.name).click();
+
+    // Variant: chips from the model; variants load once both are chosen.
+    for (const chip of [choice.variant.fuelType, choice.variant.transmission]) {
+      const button = panel.getByRole('button', { name: chip, exact: true });
+      if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    }
+    await option(choice.variant.name).click();
+
+    // Reg. states: a state reveals its RTOs; the edit icon returns to the states.
+    await panel.getByRole('searchbox', { name: 'Search state' }).fill('karna');
+    await option('Karnataka').click();
+    await panel.getByRole('button', { name: 'Change state' }).click();
+    await option('Karnataka').click();
+    await panel.getByRole('searchbox', { name: 'Search RTO' }).fill('KA-01');
+    await option('KA-01').click();
+
+    // Kms Driven: each alert in turn, gone after 5 s.
+    await panel.getByRole('button', { name: 'Next' }).click();
+    const alert = panel.getByRole('alert');
+    expect(await alert.textContent()).toBe('Kindly provide the number of kilometers driven.');
+    await expect.poll(() => alert.count(), { timeout: 8000, interval: 250 }).toBe(0);
+    await panel.getByLabel('Kilometres driven').fill('42000');
+    await panel.getByRole('button', { name: 'Next' }).click();
+    expect(await alert.textContent()).toBe('Please enter the price.');
+    await panel.getByLabel('Price (₹)').fill('575000');
+    await panel.getByText('₹5,75,000').waitFor();
+    await panel.getByLabel('Ownership').selectOption('Second');
+    await panel.getByRole('button', { name: 'Next' }).click();
+
+    // Location: city and state come from the RTO; the street is missing.
+    await panel.getByLabel('Street').waitFor();
+    await panel.getByRole('button', { name: 'Next' }).click();
+    expect(await alert.textContent()).toBe('Please fill in all location fields.');
+    await expect.poll(() => alert.count(), { timeout: 8000, interval: 250 }).toBe(0);
+    await panel.getByLabel('Street').fill('12, 5th Cross, Indiranagar');
+    await panel.getByLabel('PIN code').fill('560038');
+    expect(await panel.getByLabel('State').inputValue()).toBe('Karnataka');
+    await panel.getByRole('button', { name: 'Next' }).click();
+
+    // Specifications, then a reload keeps every answer.
+    await panel.getByLabel('Registration number').fill('KA-01-MJ-4821');
+    await panel.getByLabel('Engine capacity (cc)').fill('1197');
+    await panel.getByLabel('Spare key').selectOption('yes');
+    await panel.getByLabel('Insurance type').selectOption('Comprehensive');
+    await panel.getByLabel('Insurance valid till').fill('2027-03-31');
+    await panel.getByRole('button', { name: 'Next' }).click();
+    await panel.getByText('No images uploaded yet').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: /Images/, selected: true }).waitFor();
+    await page.getByRole('tab', { name: /Specifications/ }).click();
+    expect(await panel.getByLabel('Registration number').inputValue()).toBe('KA-01-MJ-4821');
+    await page.getByRole('tab', { name: /Kms Driven/ }).click();
+    expect(await panel.getByLabel('Price (₹)').inputValue()).toBe('575000');
+    await page.getByRole('tab', { name: /Images/ }).click();
+
+    // Images: a non-image is refused, two JPEGs are attached.
+    const picker = panel.locator('input[type=file]');
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a photo'),
+    });
+    expect(await alert.textContent()).toContain('notes.txt is not an image');
+    await picker.setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await jpeg(190, 18, 60) },
+      { name: 'interior.jpg', mimeType: 'image/jpeg', buffer: await jpeg(30, 90, 160) },
+    ]);
+    await panel.getByRole('img', { name: /front\.jpg/ }).waitFor();
+    expect(await panel.getByRole('listitem').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sell-wizard-images-1280.png');
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Car successfully created.').waitFor({ timeout: 60_000 });
+    await page.waitForURL(`${app.url}/`);
+
+    // The listing: the seller's, searchable in the catalog, with both photos served.
+    const { data: mine } = await api<{ data: Array<{ _id: string; price: number }> }>(
+      'GET',
+      '/api/cars/seller',
+      sellerToken,
+    );
+    expect(mine.data).toHaveLength(1);
+    const carId = mine.data[0]?._id ?? '';
+    await expect
+      .poll(
+        async () => {
+          const { data } = await api<{ data: { cars: Array<{ _id: string }> } }>(
+            'GET',
+            `/api/cars?brands=${choice.brand._id}&sort=newest`,
+          );
+          return data.data.cars.some((c) => c._id === carId);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const { data: detail } = await api<{
+      data: {
+        price: number;
+        images: Array<{ url: string }>;
+        variant: { name: string };
+        specifications: { regNumber: string };
+      };
+    }>('GET', `/api/cars/${carId}`);
+    expect(detail.data.images).toHaveLength(2);
+    expect(detail.data.variant.name).toBe(choice.variant.name);
+    expect(detail.data.specifications.regNumber).toBe('KA-01-MJ-4821');
+    for (const image of detail.data.images) expect((await fetch(app.url + image.url)).status).toBe(200);
+    // The wizard starts afresh after a listing.
+    await page.goto(`${app.url}/sell-a-car`);
+    await page.getByRole('tab', { name: /Brand/, selected: true }).waitFor();
+    expect(await page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
+
+    // /sold: the car, its price edited, then deleted after confirming.
+    const name = `${choice.brand.name} ${choice.model.name}`;
+    await page.goto(`${app.url}/sold`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    for (const header of ['CarID', 'CarName', 'FuelType', 'Transmission', 'Price', 'Image', 'Options'])
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    expect(await row.getByText('₹5,75,000').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sold-1280.png');
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your car' });
+    await expect.poll(() => dialog.getByLabel('Kilometres driven').inputValue()).toBe('42000');
+    await dialog.getByLabel('Price (₹)').fill('550000');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Car successfully updated.').waitFor();
+    await row.getByText('₹5,50,000').waitFor();
+    await expect
+      .poll(
+        async () => (await api<{ data: { price: number } }>('GET', `/api/cars/${carId}`)).data.data.price,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(550000);
+
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure delete?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Car successfully deleted.').waitFor();
+    await page.getByText('You have not listed any cars yet.').waitFor();
+    await expect
+      .poll(async () => (await api('GET', `/api/cars/${carId}`)).status, { timeout: 15_000 })
+      .toBe(404);
+    expect(ctx.consoleErrors).toEqual([]);
+  });
+});
+
+describe('sell a car on a phone', () => {
+  const ctx = usePage({ width: 390, height: 844 });
+
+  it('fits the wizard and /sold on a 390 px screen', async () => {
+    const page = ctx.page();
+    await signIn(ctx);
+    await page.goto(`${app.url}/sell-a-car`);
+    await page.getByRole('searchbox', { name: 'Search brand' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'sell-wizard-390.png');
+    await page.goto(`${app.url}/sold`);
+    await page.getByRole('columnheader', { name: 'CarID' }).waitFor();
+    await screenshot(page, 'sold-390.png');
+  });
+});
