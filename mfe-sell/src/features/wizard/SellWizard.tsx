@@ -93,6 +93,11 @@ export function SellWizard({ onListed }: { onListed(): void }) {
 
   useEffect(() => saveWizard(saved), [saved]);
 
+  // On a narrow screen the tab strip scrolls: keep the current step's tab in view.
+  useEffect(() => {
+    document.getElementById(`sell-tab-${step}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [step]);
+
   const update = (patch: Partial<Draft>) => setSaved((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
   const goTo = (n: number, focus = true) => {
     setAlert(null);
