@@ -263,6 +263,21 @@ describe('sell a car', () => {
     expect(detail.data.variant.name).toBe(choice.variant.name);
     expect(detail.data.specifications.regNumber).toBe('KA-01-MJ-4821');
     for (const image of detail.data.images) expect((await fetch(app.url + image.url)).status).toBe(200);
+    // In the catalog's pages: first on /buy-a-car (newest first), and its detail page with both photos.
+    await page.goto(`${app.url}/buy-a-car`);
+    await page.locator(`a[href="/car-details/${carId}"]`).first().waitFor();
+    await page.goto(`${app.url}/car-details/${carId}`);
+    await page
+      .getByRole('heading', { name: new RegExp(choice.model.name) })
+      .first()
+      .waitFor();
+    await expect
+      .poll(() => page.locator('img[src*="/api/storage/images/cars-"]').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
+    await page
+      .getByText(/5,75,000/)
+      .first()
+      .waitFor();
     // The wizard starts afresh after a listing.
     await page.goto(`${app.url}/sell-a-car`);
     await page.getByRole('tab', { name: /Brand/, selected: true }).waitFor();
@@ -293,6 +308,13 @@ describe('sell a car', () => {
         },
       )
       .toBe(550000);
+    await page.goto(`${app.url}/car-details/${carId}`);
+    await page
+      .getByText(/5,50,000/)
+      .first()
+      .waitFor();
+    await page.goto(`${app.url}/sold`);
+    await row.waitFor();
 
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure delete?' });
