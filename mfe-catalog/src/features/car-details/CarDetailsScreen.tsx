@@ -1,15 +1,257 @@
-/** /car-details/:carId (spec §2 "Car detail page") — placeholder until issue #9. */
-import { ComingSoon } from '@marketplace/ui';
-import { useParams } from 'react-router-dom';
+/**
+ * /car-details/:carId (spec §2 "Car detail page", issue 9): 'Loading...' until the car is loaded; the photo
+ * carousel; title brand + model + variant; badges; the four lines with 'Parked at {city}'; 'Rs.{price}'; the
+ * 'book free test drive' button (guest → login dialog, user → mfe-account's test-drive modal, through the
+ * shared store); KNOW YOUR CAR; the spec grid; Car Features; Inspection Report. Any missing value is 'N/A'.
+ * An unknown id shows a not-found state.
+ */
+import type { Car } from '@marketplace/contracts';
+import { Button, buttonClasses, formatKm } from '@marketplace/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { usePageMeta } from '../../app/meta';
+import { fetchCar } from '../cars/api';
+import { Icon } from '../marketing/Icon';
+import { bookTestDrive } from './booking';
+import { PhotoCarousel } from './PhotoCarousel';
+import { carTitle, specRows } from './present';
+
+type Load = { state: 'loading' } | { state: 'ready'; car: Car } | { state: 'missing' } | { state: 'error' };
+
+/** 'used' → 'Used'. */
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id ?? title}-h`}
+      id={id}
+      className="cat:scroll-mt-24 cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:p-6 cat:dark:border-slate-700 cat:dark:bg-slate-900"
+    >
+      <h2 id={`${id ?? title}-h`} className="cat:mb-4 cat:text-xl cat:font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const knowYourCar = [
+  {
+    icon: 'wrench' as const,
+    title: 'Regularly Serviced',
+    text: 'Serviced on schedule at authorised workshops.',
+  },
+  { icon: 'brush' as const, title: 'Original Paint', text: 'Factory paint with no major repainting.' },
+  { icon: 'tyre' as const, title: '100% Tyre Life Remaining', text: 'Tyres with full tread depth left.' },
+];
+
+function CarView({ car }: { car: Car }) {
+  const title = carTitle(car);
+  const lines: ReactNode[] = [
+    'Home test drive available',
+    `Parked at ${car.location.city || 'N/A'}`,
+    <a
+      key="report"
+      href="#inspection-report"
+      className="cat:text-brand-700 cat:underline cat:dark:text-brand-200"
+    >
+      View inspection report
+    </a>,
+    'Get Services History report',
+  ];
+  return (
+    <div className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-8 cat:sm:px-6 cat:lg:px-8">
+      <nav
+        aria-label="Breadcrumb"
+        className="cat:mb-4 cat:text-sm cat:text-slate-600 cat:dark:text-slate-300"
+      >
+        <Link to="/buy-a-car" className="cat:hover:underline">
+          Buy a car
+        </Link>{' '}
+        / <span aria-current="page">{title}</span>
+      </nav>
+      <div className="cat:grid cat:gap-8 cat:lg:grid-cols-[3fr_2fr]">
+        <PhotoCarousel images={car.images} label={title} />
+        <div className="cat:flex cat:flex-col cat:gap-4">
+          <h1 className="cat:text-3xl cat:font-black cat:tracking-tight">{title}</h1>
+          <ul aria-label="Highlights" className="cat:flex cat:flex-wrap cat:gap-2">
+            {[
+              formatKm(car.specifications.kmDriven),
+              car.fuelType,
+              car.transmission,
+              statusLabel(car.status),
+            ].map((b) => (
+              <li
+                key={b}
+                className="cat:rounded-full cat:bg-slate-100 cat:px-3 cat:py-1 cat:text-sm cat:font-medium cat:dark:bg-slate-800"
+              >
+                {b || 'N/A'}
+              </li>
+            ))}
+          </ul>
+          <ul className="cat:space-y-2 cat:text-sm">
+            {lines.map((line, i) => (
+              <li key={i} className="cat:flex cat:items-center cat:gap-2">
+                <span aria-hidden="true" className="cat:text-emerald-600">
+                  ✓
+                </span>
+                {line}
+              </li>
+            ))}
+          </ul>
+          <p className="cat:text-3xl cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
+            Rs.{grouped.format(car.price)}
+          </p>
+          <Button className="cat:w-full cat:py-3 cat:text-base" onClick={() => bookTestDrive(car._id)}>
+            Book free test drive
+          </Button>
+          {car.description ? (
+            <p className="cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">{car.description}</p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="cat:mt-10 cat:grid cat:gap-6">
+        <Section title="KNOW YOUR CAR">
+          <ul className="cat:grid cat:gap-4 cat:sm:grid-cols-3">
+            {knowYourCar.map((k) => (
+              <li key={k.title} className="cat:rounded-xl cat:bg-slate-50 cat:p-4 cat:dark:bg-slate-800">
+                <Icon name={k.icon} />
+                <h3 className="cat:mt-1 cat:font-semibold">{k.title}</h3>
+                <p className="cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">{k.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title="Specifications" id="specifications">
+          <dl className="cat:grid cat:grid-cols-2 cat:gap-x-6 cat:gap-y-4 cat:md:grid-cols-5">
+            {specRows(car).map(([label, value]) => (
+              <div key={label}>
+                <dt className="cat:text-xs cat:text-slate-600 cat:dark:text-slate-300">{label}</dt>
+                <dd className="cat:font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+
+        <Section title="Car Features" id="features">
+          {car.variant.features.length ? (
+            <ul className="cat:grid cat:gap-2 cat:sm:grid-cols-2 cat:lg:grid-cols-3">
+              {car.variant.features.map((f) => (
+                <li key={f} className="cat:flex cat:gap-2 cat:text-sm">
+                  <span aria-hidden="true" className="cat:text-emerald-600">
+                    ✓
+                  </span>
+                  {f}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="cat:text-slate-600 cat:dark:text-slate-300">No features available</p>
+          )}
+        </Section>
+
+        <Section title="Inspection Report" id="inspection-report">
+          {car.inspectionReport.length ? (
+            <ol className="cat:grid cat:gap-4 cat:md:grid-cols-2 cat:lg:grid-cols-3">
+              {car.inspectionReport.map((entry, i) => (
+                <li key={i} className="cat:rounded-xl cat:bg-slate-50 cat:p-4 cat:dark:bg-slate-800">
+                  <h3 className="cat:font-semibold">Inspection {i + 1}</h3>
+                  <dl className="cat:mt-2 cat:space-y-1 cat:text-sm">
+                    {(
+                      [
+                        ['Tyre condition', entry.tyreCondition],
+                        ['Engine condition', entry.engineCondition],
+                        ['Warnings', entry.warnings],
+                      ] as const
+                    ).map(([label, value]) => (
+                      <div key={label} className="cat:flex cat:justify-between cat:gap-3">
+                        <dt className="cat:text-slate-600 cat:dark:text-slate-300">{label}</dt>
+                        <dd className="cat:text-right cat:font-medium">{value || 'N/A'}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="cat:text-slate-600 cat:dark:text-slate-300">N/A</p>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}
 
 /** One car's page. */
 export function CarDetailsScreen() {
-  const { carId } = useParams();
-  return (
-    <ComingSoon
-      title="Car details"
-      description={`Photos, specifications and the inspection report of car ${carId ?? ''}.`}
-      issue="#9"
-    />
+  const { carId = '' } = useParams();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    fetchCar(carId)
+      .then((car) => live && setLoad({ state: 'ready', car }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const status = (error as { response?: { status?: number } } | null)?.response?.status;
+        setLoad({ state: status === 404 || status === 400 ? 'missing' : 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [carId, attempt]);
+
+  const car = load.state === 'ready' ? load.car : null;
+  usePageMeta(
+    car
+      ? `${carTitle(car)} (${car.manufacturerYear})`
+      : load.state === 'missing'
+        ? 'Car not found'
+        : 'Car details',
+    car
+      ? `${car.manufacturerYear} ${carTitle(car)} for Rs.${grouped.format(car.price)} in ${car.location.city}: ${formatKm(car.specifications.kmDriven)}, ${car.fuelType}, ${car.transmission}. Book a free test drive.`
+      : 'Photos, specifications and the inspection report of a used car for sale.',
   );
+
+  if (load.state === 'loading') {
+    return (
+      <p
+        role="status"
+        className="cat:py-24 cat:text-center cat:text-lg cat:text-slate-600 cat:dark:text-slate-300"
+      >
+        Loading...
+      </p>
+    );
+  }
+  if (load.state === 'missing') {
+    return (
+      <section className="cat:mx-auto cat:flex cat:max-w-xl cat:flex-col cat:items-center cat:px-4 cat:py-24 cat:text-center">
+        <p className="cat:text-7xl cat:font-black cat:text-brand-600">404</p>
+        <h1 className="cat:mt-4 cat:text-2xl cat:font-bold">Sorry, we couldn't find this car.</h1>
+        <p className="cat:mt-2 cat:text-slate-600 cat:dark:text-slate-300">
+          It may have been sold or removed.
+        </p>
+        <Link to="/buy-a-car" className={buttonClasses('primary', 'cat:mt-8')}>
+          Browse all cars
+        </Link>
+      </section>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <section role="alert" className="cat:px-4 cat:py-24 cat:text-center">
+        <p className="cat:text-lg cat:font-semibold">We couldn't load this car.</p>
+        <Button className="cat:mt-4" onClick={() => setAttempt((a) => a + 1)}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  return <CarView car={load.car} />;
 }

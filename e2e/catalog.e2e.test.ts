@@ -1,0 +1,285 @@
+/**
+ * mfe-catalog in a real browser against the seeded demo inventory (issue 9 acceptance): filters alone and
+ * combined change the results and the URL, pagination, a reload keeps the filters, a filter change returns
+ * to page 1; the detail page shows every field with 'N/A' where missing; 'book free test drive' signed out
+ * opens the login dialog; the contact form reaches the dev outbox; axe-core finds no serious or critical
+ * violation; screenshots of home, listing and detail at 1280 and 390 px go to e2e/artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, repoRoot, startApp } from './support/app';
+import { artifactsDir, usePage } from './support/browser';
+
+const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+interface ApiCar {
+  _id: string;
+  fuelType: string;
+  transmission: string;
+  price: number;
+  location: { city: string };
+  specifications: { engineCapacity?: number; regNumber?: string };
+  inspectionReport: { warnings?: string; tyreCondition?: string; engineCondition?: string }[];
+}
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function apiTotal(query: string): Promise<number> {
+  const res = await fetch(`${app.url}/api/cars?${query}`);
+  return ((await res.json()) as { data: { totalLength: number } }).data.totalLength;
+}
+
+async function apiCars(query: string): Promise<ApiCar[]> {
+  const res = await fetch(`${app.url}/api/cars?${query}`);
+  return ((await res.json()) as { data: { cars: ApiCar[] } }).data.cars;
+}
+
+/** The listing's result count heading ('N cars found'), once the listing shows `total`. */
+async function waitForTotal(page: Page, total: number): Promise<void> {
+  const text = `${total.toLocaleString('en-IN')} ${total === 1 ? 'car' : 'cars'} found`;
+  await page.getByRole('heading', { name: text }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Runs axe-core on the page's `<main>` (the catalog's content; header and footer belong to the shell and
+ * are checked by its own tests) and returns its serious and critical violations.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
+  return await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document.querySelector('main') ?? document, {
+      resultTypes: ['violations'],
+    });
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `catalog-${name}.png`), fullPage: true });
+}
+
+function params(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+describe('catalog', () => {
+  const ctx = usePage();
+
+  it('filters the listing alone and combined, keeps them in the URL and across a reload', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/buy-a-car`);
+    await waitForTotal(page, await apiTotal(''));
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /4\.7 \(245 reviews\)/ })
+        .count(),
+    ).toBe(9);
+
+    // FUEL alone.
+    await page.getByRole('checkbox', { name: 'Electric' }).click();
+    await page.waitForURL(/fuelTypes=Electric/);
+    await waitForTotal(page, await apiTotal('fuelTypes=Electric'));
+
+    // + TRANSMISSION.
+    await page.getByRole('checkbox', { name: 'Automatic' }).click();
+    await page.waitForURL(/transmissions=Automatic/);
+    await waitForTotal(page, await apiTotal('fuelTypes=Electric&transmissions=Automatic'));
+
+    // Reload keeps both, checked.
+    await page.reload();
+    await waitForTotal(page, await apiTotal('fuelTypes=Electric&transmissions=Automatic'));
+    expect(await page.getByRole('checkbox', { name: 'Electric' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Automatic' }).isChecked()).toBe(true);
+
+    // Clear, then PRICE min/max (debounced).
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await waitForTotal(page, await apiTotal(''));
+    await page.getByLabel('Minimum price').fill('500000');
+    await page.getByLabel('Maximum price').fill('1000000');
+    await page.waitForURL(/price=500000-1000000/, { timeout: 15_000 });
+    await waitForTotal(page, await apiTotal('price=500000-1000000'));
+
+    // + KM DRIVEN max.
+    await page.getByLabel('Maximum km driven').fill('50000');
+    await page.waitForURL(/kmDriven=-50000/, { timeout: 15_000 });
+    await waitForTotal(page, await apiTotal('price=500000-1000000&kmDriven=-50000'));
+
+    // A brand from the POPULAR BRANDS grid.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    const brands = (await (await fetch(`${app.url}/api/carbrand`)).json()) as {
+      data: { brands: { _id: string; name: string }[] };
+    };
+    const maruti = brands.data.brands.find((b) => b.name === 'Maruti Suzuki');
+    expect(maruti).toBeDefined();
+    await page.getByRole('button', { name: 'Maruti Suzuki', exact: true }).click();
+    await page.waitForURL(new RegExp(`brands=${maruti?._id}`));
+    expect(
+      await page.getByRole('button', { name: 'Maruti Suzuki', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await waitForTotal(page, await apiTotal(`brands=${maruti?._id}`));
+
+    // Body type, year and city, then the search box.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('checkbox', { name: 'SUV' }).click();
+    await page.getByLabel('Year from').selectOption('2020');
+    await page.waitForURL(/years=2020-/);
+    await waitForTotal(page, await apiTotal('bodyTypes=SUV&years=2020-'));
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByLabel('Search', { exact: true }).fill('Hyundai');
+    await page.waitForURL(/searchTerm=Hyundai/, { timeout: 15_000 });
+    await waitForTotal(page, await apiTotal('searchTerm=Hyundai'));
+
+    // Nothing matches: say so and offer to clear.
+    await page.getByLabel('Search', { exact: true }).fill('Zzzzqx');
+    await page.getByText('No cars match your filters.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForTotal(page, await apiTotal(''));
+    expect(params(page).toString()).toBe('');
+    expect(ctx.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
+  it('paginates 9 to a page with 3 page links, and a filter change returns to page 1', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/buy-a-car`);
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.waitFor();
+    expect(await pagination.getByRole('button', { name: /^\d+$/ }).count()).toBe(3);
+    const first = await page.getByRole('main').getByRole('heading', { level: 3 }).first().textContent();
+    await pagination.getByRole('button', { name: '2' }).click();
+    await page.waitForURL(/page=2/);
+    expect(await pagination.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('heading', { level: 3 }).first().textContent())
+      .not.toBe(first);
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=3/);
+    await page.goBack();
+    await page.waitForURL(/page=2/);
+    await page.getByRole('checkbox', { name: 'Petrol' }).click();
+    await page.waitForURL(/fuelTypes=Petrol/);
+    expect(params(page).get('page')).toBeNull();
+    await waitForTotal(page, await apiTotal('fuelTypes=Petrol'));
+  });
+
+  it("shows every field of a car, with 'N/A' where a value is missing", async () => {
+    let car: ApiCar | undefined;
+    for (let p = 1; p <= 10 && !car; p++) {
+      car = (await apiCars(`fuelTypes=Electric&limit=50&page=${p}`)).find(
+        (c) => c.specifications.engineCapacity === undefined && c.inspectionReport.some((e) => !e.warnings),
+      );
+    }
+    expect(car).toBeDefined();
+    const page = ctx.page();
+    await page.goto(`${app.url}/car-details/${car?._id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/Used Car Marketplace$/);
+    for (const text of [
+      'Home test drive available',
+      `Parked at ${car?.location.city}`,
+      'Get Services History report',
+      'KNOW YOUR CAR',
+      'Regularly Serviced',
+      'Original Paint',
+      '100% Tyre Life Remaining',
+    ]) {
+      await page.getByText(text).first().waitFor();
+    }
+    await page.getByText(`Rs.${new Intl.NumberFormat('en-IN').format(car?.price ?? 0)}`).waitFor();
+    const specs = page.locator('#specifications');
+    const value = (label: string) =>
+      specs.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    expect(await value('Engine Capacity').textContent()).toBe('N/A');
+    expect(await value('Fuel type').textContent()).toBe('Electric');
+    expect(await value('Reg Number').textContent()).toBe(car?.specifications.regNumber ?? 'N/A');
+    expect(await value('Insurance').textContent()).toMatch(/^(Valid till: .+|N\/A)$/);
+    expect(await value('Spare key').textContent()).toMatch(/^(Yes|No|N\/A)$/);
+    expect(
+      await page.locator('#inspection-report').getByText('N/A', { exact: true }).count(),
+    ).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'View inspection report' }).click();
+    await page.waitForURL(/#inspection-report$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Signed out, the test-drive button opens mfe-account's login dialog.
+    await page.getByRole('button', { name: 'Book free test drive' }).click();
+    await page.getByRole('dialog').getByLabel('Email').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+
+    // An unknown id.
+    await page.goto(`${app.url}/car-details/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: "Sorry, we couldn't find this car." }).waitFor();
+    expect(ctx.consoleErrors.filter((e) => !e.includes('401') && !e.includes('404'))).toEqual([]);
+  });
+
+  it('sends the contact form to the support outbox', async () => {
+    const page = ctx.page();
+    await page.goto(`${app.url}/contact`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please enter your name.').waitFor();
+    await page.getByText('Please write a message.').waitFor();
+    await page.getByLabel('Name').fill('Asha Verma');
+    await page.getByLabel('Email').fill('asha.verma@example.com');
+    await page.getByLabel('Phone No.').fill('+91 98450 12345');
+    const message = `Is the Creta in Pune still available? ref-${Date.now()}`;
+    await page.getByLabel('Message').fill(message);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
+    const outbox = path.join(app.dataDir, 'outbox', 'mail.jsonl');
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8') : ''), { timeout: 30_000 })
+      .toContain(message);
+    expect(await page.getByLabel('Message').inputValue()).toBe('');
+  });
+
+  it('has no serious or critical accessibility violation on the catalog pages', async () => {
+    const page = ctx.page();
+    const [car] = await apiCars('limit=1');
+    for (const [route, ready] of [
+      ['/', 'Top Cars'],
+      ['/buy-a-car', /cars found/],
+      [`/car-details/${car?._id}`, 'Specifications'],
+      ['/faq', 'Frequently asked questions'],
+      ['/about', 'About us'],
+      ['/contact', 'Contact us'],
+      ['/t&c', 'Terms and Conditions'],
+    ] as const) {
+      await page.goto(app.url + route);
+      await page.getByRole('heading', { name: ready }).first().waitFor({ timeout: 30_000 });
+      expect.soft(await seriousViolations(page), route).toEqual([]);
+    }
+  });
+
+  it.each([1280, 390])('renders home, listing and detail at %i px (screenshots)', async (width) => {
+    const page = ctx.page();
+    await page.setViewportSize({ width, height: 900 });
+    const [car] = await apiCars('limit=1');
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Top Cars' }).waitFor();
+    await page.getByRole('main').getByText('245 reviews').first().waitFor();
+    await screenshot(page, `home-${width}`);
+    await page.goto(`${app.url}/buy-a-car`);
+    await page.getByRole('heading', { name: /cars found/ }).waitFor();
+    await screenshot(page, `listing-${width}`);
+    await page.goto(`${app.url}/car-details/${car?._id}`);
+    await page.getByRole('heading', { name: 'Specifications' }).waitFor();
+    await screenshot(page, `detail-${width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
