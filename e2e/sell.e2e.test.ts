@@ -320,7 +320,7 @@ describe('sell a car', () => {
     const confirm = page.getByRole('dialog', { name: 'Are you sure delete?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Car successfully deleted.').waitFor();
-    await page.getByText('You have not listed any cars yet.').waitFor();
+    await page.getByRole('table').getByText('You have not listed any cars yet.').waitFor();
     await expect
       .poll(async () => (await api('GET', `/api/cars/${carId}`)).status, { timeout: 15_000 })
       .toBe(404);
@@ -340,7 +340,12 @@ describe('sell a car on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'sell-wizard-390.png');
     await page.goto(`${app.url}/sold`);
-    await page.getByRole('columnheader', { name: 'CarID' }).waitFor();
+    await page.getByRole('heading', { name: 'Your listings' }).waitFor();
+    await page.getByRole('list', { name: 'Your cars' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sold-390.png');
   });
 });

@@ -121,7 +121,7 @@ function EditForm({ car, onClose, onSaved }: { car: SellerCar; onClose(): void; 
         e.preventDefault();
         void save();
       }}
-      className="sell:flex sell:flex-col sell:gap-4"
+      className="sell:-mx-1 sell:flex sell:max-h-[calc(100dvh-9rem)] sell:flex-col sell:gap-4 sell:overflow-y-auto sell:px-1"
     >
       <p className="sell:text-sm sell:text-slate-600 sell:dark:text-slate-300">
         {[car.brand.name, car.model?.name, car.manufacturerYear].filter(Boolean).join(' ')}

@@ -450,14 +450,17 @@ export function SellWizard({ onListed }: { onListed(): void }) {
         <SelectField
           label="Insurance type"
           value={draft.insuranceType}
-          onChange={(e) => update({ insuranceType: e.target.value })}
+          onChange={(e) =>
+            update({ insuranceType: e.target.value, ...(e.target.value ? {} : { validTill: '' }) })
+          }
           placeholder="No insurance"
           options={INSURANCE_TYPES.map((t) => ({ value: t, label: t }))}
         />
         <DateInput
           label="Insurance valid till"
           value={draft.validTill}
-          required
+          required={draft.insuranceType !== ''}
+          disabled={draft.insuranceType === ''}
           onChange={(e) => update({ validTill: e.target.value })}
         />
         <div className="sell:sm:col-span-2">
