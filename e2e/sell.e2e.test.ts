@@ -328,6 +328,93 @@ describe('sell a car', () => {
   });
 });
 
+describe('sell a car: failed uploads', () => {
+  const ctx = usePage();
+
+  it('skips a photo the storage refuses and names it; with none left says Image upload failed.', async () => {
+    const choice = await seededChoice();
+    const { data: states } = await api<{ data: { states: Array<{ _id: string; state: string }> } }>(
+      'GET',
+      '/api/carstate',
+    );
+    const state = states.data.states.find((s) => s.state === 'Karnataka');
+    const { data: rtos } = await api<{ data: Array<{ _id: string; code: string; city: string }> }>(
+      'GET',
+      `/api/RTO?state=${state?._id}`,
+    );
+    const rto = rtos.data[0];
+    // A complete draft, as a reload restores it, open at the Images step.
+    const saved = {
+      step: 8,
+      visited: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+      draft: {
+        brand: { id: choice.brand._id, name: choice.brand.name },
+        year: 2020,
+        model: {
+          id: choice.model._id,
+          name: choice.model.name,
+          fuelTypes: choice.model.fuelType,
+          transmissions: choice.model.transmission,
+        },
+        fuelType: choice.variant.fuelType,
+        transmission: choice.variant.transmission,
+        variant: { id: choice.variant._id, name: choice.variant.name },
+        state: { id: state?._id, name: 'Karnataka' },
+        rto: { id: rto?._id, name: rto?.code, city: rto?.city },
+        kmDriven: '88000',
+        price: '315000',
+        condition: 'fair',
+        ownership: 'Third',
+        street: '3rd Main, Jayanagar',
+        city: rto?.city,
+        locationState: 'Karnataka',
+        postalCode: '560041',
+        regNumber: 'KA-05-MN-1100',
+        engineCapacity: '998',
+        spareKey: false,
+        insuranceType: '',
+        validTill: '',
+        description: '',
+      },
+    };
+    await ctx.context().addInitScript((value) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('sell-wizard-draft', value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, JSON.stringify(saved));
+    await signIn(ctx);
+    const page = ctx.page();
+    await page.goto(`${app.url}/sell-a-car`);
+    const panel = page.getByRole('tabpanel');
+    await page.getByRole('tab', { name: /Images/, selected: true }).waitFor();
+    const picker = panel.locator('input[type=file]');
+    // A text file named .jpg passes the picker's type check; the storage service refuses its content.
+    const fake = { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a jpeg') };
+    await picker.setInputFiles(fake);
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Image upload failed.' }).waitFor();
+    await panel.getByText(/not a JPEG, PNG or WebP image/).waitFor();
+    expect((await api<{ data: unknown[] }>('GET', '/api/cars/seller', sellerToken)).data.data).toHaveLength(
+      0,
+    );
+
+    await picker.setInputFiles({ name: 'side.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 120, 60) });
+    await panel.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Skipped a photo that failed to upload: fake.jpg').waitFor({ timeout: 60_000 });
+    await page.getByText('Car successfully created.').waitFor();
+    await page.waitForURL(`${app.url}/`);
+    const { data: mine } = await api<{ data: Array<{ _id: string; images: unknown[] }> }>(
+      'GET',
+      '/api/cars/seller',
+      sellerToken,
+    );
+    expect(mine.data).toHaveLength(1);
+    expect(mine.data[0]?.images).toHaveLength(1);
+    expect((await api('DELETE', `/api/cars/${mine.data[0]?._id}`, sellerToken)).status).toBe(200);
+  });
+});
+
 describe('sell a car on a phone', () => {
   const ctx = usePage({ width: 390, height: 844 });
 
