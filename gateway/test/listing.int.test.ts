@@ -262,6 +262,7 @@ async function journey(ctx: Ctx, keys: string[], checkImage?: (image: Json) => P
 
   const mine = await call(ctx.base, 'GET', '/api/cars/seller', { token: seller!.token });
   expect(mine.status).toBe(200);
+  expect(mine.headers.get('cache-control')).toBe('private, no-store');
   expect((mine.body.data as Json[])[0]).toMatchObject({
     _id: car._id,
     brand: { _id: ctx.ref.brand, name: expect.any(String) },

@@ -63,6 +63,8 @@ export function listingRoutes(ports: ServicePorts): Router {
 
   router.get('/api/cars/seller', requireUser, async (req, res) => {
     const rows = await carStore.bySeller(db, req.principal!.id);
+    // One user's private list: never stored by a shared cache.
+    res.setHeader('cache-control', 'private, no-store');
     res.json({ data: rows.map(toSellerCar) });
   });
 

@@ -40,8 +40,10 @@ export function carRoutes(search: CarSearch): Router {
     // The same text `res.json({ data: { cars, totalLength } })` would send.
     res.type('json').send(`{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}}}`);
   });
-  router.get('/api/cars/:carId', searchCache, async (req, res, next) => {
-    if (req.params.carId === 'seller') return next();
+  // `/api/cars/seller` is the listing service's private list: pass it on before any public cache header.
+  const notSeller: RequestHandler = (req, _res, next) =>
+    next(req.params.carId === 'seller' ? 'route' : undefined);
+  router.get('/api/cars/:carId', notSeller, searchCache, async (req, res) => {
     const car = await search.get(String(req.params.carId));
     if (!car) throw notFound('Car not found.');
     res.json({ data: car });
