@@ -2,9 +2,30 @@
  * The shell in a real browser (issue 8 acceptance): header and footer on public routes, the not-found
  * page, the Admin-only dashboard link, and the user menu closing on Escape and on an outside click.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
 import { signInThroughUi, usePage } from './support/browser';
+
+const axeSource = fs.readFileSync(
+  path.resolve(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical axe-core violations in the shell's header and footer. */
+async function shellViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
+  return await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run({ include: [['header'], ['footer']] }, { resultTypes: ['violations'] });
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
 const USER = { email: 'ravi.kumar@example.com', password: 'Ravi12345' };
@@ -112,6 +133,21 @@ describe('shell', () => {
     await trigger.click();
     await menu.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.getByRole('button', { name: 'Log In' }).waitFor();
+  });
+
+  it('has no serious or critical axe-core violation in the header and footer, signed in, light and dark', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await page.getByRole('contentinfo').waitFor();
+    expect(await shellViolations(page)).toEqual([]);
+    await signInThroughUi(page, USER.email, USER.password);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await shellViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    // Colours change with a transition: check once it has finished.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await shellViolations(page)).toEqual([]);
   });
 
   it('toggles the mobile menu and closes it when a link is chosen', async () => {

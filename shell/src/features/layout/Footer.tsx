@@ -40,7 +40,7 @@ export function Footer() {
     <footer className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300 dark:border-slate-800">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="space-y-4 [&_a]:text-white">
-          <Logo />
+          <Logo onDark />
           <p className="text-sm leading-6 text-slate-400">
             Certified used cars, free test drives and a fair price for your car — in about 1500 cities across
             India.
@@ -62,7 +62,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
           © {new Date().getFullYear()} CarBazaar. Prices in Indian rupees. All rights reserved.
         </p>
       </div>

@@ -1,8 +1,8 @@
 /** The CarBazaar wordmark with its car glyph; links home. */
 import { Link } from 'react-router-dom';
 
-/** Logo link to `/`. */
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+/** Logo link to `/`; `onDark` for a dark background (the footer), where the accent is lightened for contrast. */
+export function Logo({ onNavigate, onDark = false }: { onNavigate?: () => void; onDark?: boolean }) {
   return (
     <Link
       to="/"
@@ -18,7 +18,7 @@ export function Logo({ onNavigate }: { onNavigate?: () => void }) {
         </svg>
       </span>
       <span>
-        Car<span className="text-brand-600">Bazaar</span>
+        Car<span className={onDark ? 'text-brand-200' : 'text-brand-600 dark:text-brand-200'}>Bazaar</span>
       </span>
     </Link>
   );

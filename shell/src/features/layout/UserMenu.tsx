@@ -27,7 +27,8 @@ export default function UserMenu() {
   if (!user) return null;
   return (
     <Menu
-      label="User menu"
+      // The accessible name starts with the visible name (WCAG 2.5.3 label in name).
+      label={`${user.name}: User menu`}
       buttonClassName="gap-2 rounded-full p-0.5 pr-3 hover:bg-slate-100 dark:hover:bg-slate-800"
       button={
         <>
