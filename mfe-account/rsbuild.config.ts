@@ -8,5 +8,9 @@ export default frontEndConfig({
     './LoginDialog': './src/exposes/LoginDialog.tsx',
     './Profile': './src/exposes/Profile.tsx',
     './Appointments': './src/exposes/Appointments.tsx',
+    './TestDriveModal': './src/exposes/TestDriveModal.tsx',
+    './Purchases': './src/exposes/Purchases.tsx',
+    './Help': './src/exposes/Help.tsx',
+    './Settings': './src/exposes/Settings.tsx',
   },
 });

@@ -1,8 +1,8 @@
-/** Exposed as `account/LoginDialog` (opened by the shell's Log In button). */
+/** Exposed as `account/LoginDialog` (opened by the shell's Log In button): login, sign-up and verification. */
 import '../app/styles.css';
 import type { LoginDialogProps } from '@marketplace/ui';
 import type { ComponentType } from 'react';
-import { LoginDialog as Dialog } from '../features/login/LoginDialog';
+import { AuthDialog } from '../features/auth/AuthDialog';
 
-const LoginDialog: ComponentType<LoginDialogProps> = Dialog;
+const LoginDialog: ComponentType<LoginDialogProps> = AuthDialog;
 export default LoginDialog;

@@ -18,3 +18,19 @@ export const PLACEHOLDER_RATING = 4.7;
 export const PLACEHOLDER_REVIEW_COUNT = 245;
 /** The role recognised as administrator (spec §3). */
 export const ADMIN_ROLE = 'Admin';
+/** Digits of the sign-up one-time code (spec §9). */
+export const OTP_LENGTH = 6;
+/** Length of a test-drive slot in minutes (contracts, test drives). */
+export const TEST_DRIVE_SLOT_MINUTES = 30;
+/** How many days ahead a test drive may be booked (contracts, test drives). */
+export const TEST_DRIVE_MAX_DAYS_AHEAD = 60;
+/** First test-drive slot, `HH:MM` India time (contracts, test drives). */
+export const TEST_DRIVE_OPENING_TIME = '10:00';
+/** Test drives end by this time, `HH:MM` India time (contracts, test drives). */
+export const TEST_DRIVE_CLOSING_TIME = '19:00';
+/** Time zone of test-drive dates and times (contracts, test drives). */
+export const TEST_DRIVE_TIME_ZONE = 'Asia/Kolkata';
+/** Username rule of sign-up (contracts, auth): 3–30 of a–z, 0–9, `_` and `.`. */
+export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
+/** Indian mobile number (contracts, auth): 10 digits starting 6–9, optionally prefixed by `+91`. */
+export const INDIAN_MOBILE_PATTERN = /^(?:\+91[\s-]?)?[6-9]\d{9}$/;

@@ -18,5 +18,6 @@ export { FullScreenLoader, Spinner } from './components/Spinner';
 export { type Column, Table, type TableProps } from './components/Table';
 export * from './constants';
 export * from './federation/contracts';
+export * from './federation/test-drive-booking';
 export * from './format';
 export * from './stores';

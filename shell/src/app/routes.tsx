@@ -9,6 +9,7 @@ import { AppError } from '../features/errors/AppError';
 import { NotFound } from '../features/errors/NotFound';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoadingPage } from '../features/loading/Loading';
+import { TestDriveModalHost } from '../features/test-drive/TestDriveModalHost';
 import { RemoteSlot } from './federation/RemoteSlot';
 
 /** Wraps every route: the login dialog is routed content too (it may navigate). */
@@ -17,6 +18,7 @@ function Root() {
     <>
       <Outlet />
       <LoginDialogHost />
+      <TestDriveModalHost />
     </>
   );
 }
@@ -70,6 +72,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'appointment',
                 element: <RemoteSlot id="account/Appointments" label="your test drives" />,
+              },
+              { path: 'purchases', element: <RemoteSlot id="account/Purchases" label="your purchases" /> },
+              { path: 'help', element: <RemoteSlot id="account/Help" label="help and support" /> },
+              {
+                path: 'pages/settings',
+                element: <RemoteSlot id="account/Settings" label="your settings" />,
               },
               { path: '*', element: <NotFound /> },
             ],

@@ -27,3 +27,19 @@ export interface DashboardProps {
   /** The path it is mounted at (`/dashboard`). */
   basePath: string;
 }
+
+/**
+ * `account/TestDriveModal`: the 'Book a Test Drive' dialog of mfe-account (spec §2 "Test drive modal").
+ * It offers only the open slots of `carId` (`GET /api/testDrive/slots`), books with `POST /api/testDrive`
+ * and toasts 'Test drive created successfully'. Other remotes (mfe-catalog's car page) do not load it
+ * themselves: they call `openTestDriveBooking(carId)` from `@marketplace/ui`, which opens the login dialog
+ * for a guest (spec §4) and otherwise this modal, rendered by the shell's TestDriveModalHost.
+ */
+export interface TestDriveModalProps {
+  open: boolean;
+  /** The car to book (its `_id`). */
+  carId: string;
+  onClose(): void;
+  /** Called after a successful booking, with the booking's id. */
+  onBooked?(testDriveId: string): void;
+}

@@ -9,6 +9,10 @@ export interface RemoteModules {
   'account/Profile': typeof import('account/Profile');
   'account/Appointments': typeof import('account/Appointments');
   'account/LoginDialog': typeof import('account/LoginDialog');
+  'account/TestDriveModal': typeof import('account/TestDriveModal');
+  'account/Purchases': typeof import('account/Purchases');
+  'account/Help': typeof import('account/Help');
+  'account/Settings': typeof import('account/Settings');
   'admin/Dashboard': typeof import('admin/Dashboard');
 }
 

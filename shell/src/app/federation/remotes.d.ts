@@ -42,3 +42,19 @@ declare module 'admin/Dashboard' {
   const Screen: import('react').ComponentType<import('@marketplace/ui').DashboardProps>;
   export default Screen;
 }
+declare module 'account/TestDriveModal' {
+  const Dialog: import('react').ComponentType<import('@marketplace/ui').TestDriveModalProps>;
+  export default Dialog;
+}
+declare module 'account/Purchases' {
+  const Screen: import('@marketplace/ui').RemoteScreen;
+  export default Screen;
+}
+declare module 'account/Help' {
+  const Screen: import('@marketplace/ui').RemoteScreen;
+  export default Screen;
+}
+declare module 'account/Settings' {
+  const Screen: import('@marketplace/ui').RemoteScreen;
+  export default Screen;
+}

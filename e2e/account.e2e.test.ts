@@ -1,0 +1,401 @@
+/**
+ * mfe-account in a real browser (issue 10 acceptance): sign up with the code read from the dev SMS outbox
+ * typed into the six boxes, log out, log in (a wrong password shows the server's message); book a test drive
+ * of a car, see it on /appointment with its long date and 12-hour time, move it, delete it after confirming;
+ * a Confirmed booking has disabled actions; the profile and its linked pages; axe-core finds no serious or
+ * critical violation in the dialogs and pages. The real API throughout.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, repoRoot, startApp } from './support/app';
+import { signInThroughUi, usePage } from './support/browser';
+
+const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const USER = { email: 'meera.iyer@example.com', password: 'Meera12345', phone: '9876501234' };
+const BOOKER = { email: 'arjun.rao@example.com', password: 'Arjun12345' };
+const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+let app: RunningApp;
+let carId: string;
+let carName: string;
+
+async function api<T>(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  const res = await fetch(app.url + url, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, data: (await res.json().catch(() => null)) as T };
+}
+
+async function tokenOf(who: { email: string; password: string }): Promise<string> {
+  const { data } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, who);
+  return data.tokenId;
+}
+
+/** Tomorrow's date `YYYY-MM-DD` in India time. */
+function tomorrowInIndia(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
+}
+
+function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)),
+  );
+}
+
+/** Runs axe-core on the page (or inside `selector`) and returns its serious and critical violations. */
+async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // CDP evaluation: the app's CSP forbids inline scripts
+  const violations = await page.evaluate(async (sel) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(sel ? document.querySelector(sel) : document, {
+      resultTypes: ['violations'],
+    });
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+  return violations;
+}
+
+async function otpFromOutbox(phone: string): Promise<string> {
+  const file = path.join(app.dataDir, 'outbox', 'sms.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(file)) return undefined;
+        const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+        const mine = lines
+          .map((l) => JSON.parse(l) as { to: string; text: string })
+          .filter((m) => m.to.endsWith(phone));
+        code = mine.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
+        return code;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+/**
+ * Opens 'Book a Test Drive' for `carId` from the car page: its booking button when mfe-catalog has wired it,
+ * otherwise the same contract the button uses (`openTestDriveBooking` of the shared @marketplace/ui).
+ */
+async function openBookingFromCarPage(page: Page, id: string): Promise<void> {
+  await page.goto(`${app.url}/car-details/${id}`);
+  await page.getByRole('banner').getByRole('link', { name: 'Buy a car' }).waitFor();
+  const button = page.getByRole('button', { name: /test drive/i }).first();
+  if (await button.isVisible({ timeout: 10_000 }).catch(() => false)) {
+    await button.click();
+    return;
+  }
+  await page.evaluate(async (car) => {
+    // biome-ignore lint/suspicious/noExplicitAny: the federation runtime's global
+    const instances = (window as any).__FEDERATION__.__INSTANCES__ as Array<{
+      name: string;
+      loadShare(name: string): Promise<false | (() => { openTestDriveBooking(id: string): void })>;
+    }>;
+    const host = instances.find((i) => i.name === 'shell') ?? instances[0];
+    const factory = await host?.loadShare('@marketplace/ui');
+    if (!factory) throw new Error('@marketplace/ui is not shared');
+    factory().openTestDriveBooking(car);
+  }, id);
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const admin = await tokenOf(ADMIN);
+  const created = await api('POST', '/api/account/user/new', admin, {
+    name: 'Arjun Rao',
+    username: 'arjun.rao',
+    role: 'User',
+    ...BOOKER,
+  });
+  expect(created.status).toBe(201);
+  const cars = await api<{
+    data: { cars: Array<{ _id: string; brand: { name: string }; model: { name: string } }> };
+  }>('GET', '/api/cars?limit=3');
+  const car = cars.data.data.cars[0];
+  if (!car) throw new Error('no demo car');
+  carId = car._id;
+  carName = `${car.brand.name} ${car.model.name}`;
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('sign-up, log out and log in', () => {
+  const ctx = usePage();
+
+  it('signs up with the SMS code typed into the boxes, logs out, and logs in (a wrong password shows the server message)', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Log in to CarBazaar' }).waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    // No Google / Facebook client id is exposed to the browser: no social buttons.
+    expect(await dialog.getByRole('button', { name: /google|facebook/i }).count()).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByRole('heading', { name: 'Create your CarBazaar account' }).waitFor();
+    // Client-side rules first.
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByText('Please enter your name.').waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByLabel('Name', { exact: true }).fill('Meera Iyer');
+    await dialog.getByLabel('Username').fill('meera.iyer');
+    await dialog.getByLabel('Email').fill(USER.email);
+    await dialog.getByLabel('Mobile number').fill(USER.phone);
+    await dialog.getByLabel('Password', { exact: true }).fill(USER.password);
+    await dialog.getByLabel('Confirm password').fill('Different123');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByText('The passwords do not match.').waitFor();
+    await dialog.getByLabel('Confirm password').fill(USER.password);
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+
+    await dialog.getByRole('heading', { name: 'Verify your mobile number' }).waitFor();
+    expect(await dialog.textContent()).toContain(USER.phone.slice(-4));
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    const code = await otpFromOutbox(USER.phone);
+    // Typing moves focus box by box; Backspace on an empty box clears the previous one and moves back.
+    await dialog.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(code.slice(0, 3));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Digit 4 of 6',
+    );
+    await page.keyboard.press('Backspace');
+    expect(await dialog.getByLabel('Digit 3 of 6').inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Digit 3 of 6',
+    );
+    await page.keyboard.type(code.slice(2));
+    for (let i = 0; i < 6; i++)
+      expect(await dialog.getByLabel(`Digit ${i + 1} of 6`).inputValue()).toBe(code[i]);
+    await dialog.getByRole('button', { name: 'Verify Account' }).click();
+    await page.getByText('Welcome! Your registration was successful!').waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Log out.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByText('User logged out successfully.').waitFor();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+
+    // A wrong password shows the server's message; the right one signs in.
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await dialog.getByLabel('Email').fill(USER.email);
+    await dialog.getByLabel('Password').fill('Wrong12345');
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await page.getByText('Invalid email or password.').waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Log in to CarBazaar' }).isVisible()).toBe(true);
+    await dialog.getByLabel('Password').fill(USER.password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await page.getByText('User login successfully.').waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+  });
+
+  it('pastes the six digits into the boxes at once', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Kavya Nair');
+    await dialog.getByLabel('Username').fill('kavya.nair');
+    await dialog.getByLabel('Email').fill('kavya.nair@example.com');
+    await dialog.getByLabel('Mobile number').fill('+91 9812345678');
+    await dialog.getByLabel('Password', { exact: true }).fill('Kavya12345');
+    await dialog.getByLabel('Confirm password').fill('Kavya12345');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByRole('heading', { name: 'Verify your mobile number' }).waitFor();
+    const code = await otpFromOutbox('9812345678');
+    await dialog.getByLabel('Digit 1 of 6').focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, code);
+    for (let i = 0; i < 6; i++)
+      expect(await dialog.getByLabel(`Digit ${i + 1} of 6`).inputValue()).toBe(code[i]);
+    await dialog.getByRole('button', { name: 'Verify Account' }).click();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+  });
+});
+
+describe('test drives', () => {
+  const ctx = usePage();
+
+  it('books from the car page, shows it on /appointment, moves it and deletes it after confirming', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await signInThroughUi(page, BOOKER.email, BOOKER.password);
+    await openBookingFromCarPage(page, carId);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Book a Test Drive' }).waitFor();
+    const date = tomorrowInIndia();
+    await dialog.getByLabel('Appointment Date').fill(date);
+    const time = dialog.getByLabel('Appointment Time');
+    await expect.poll(() => time.isEnabled(), { timeout: 30_000 }).toBe(true);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    // Only the slots of the opening hours: 10:00 … 18:30.
+    const options = await time.locator('option').allTextContents();
+    expect(options).toContain('10:00 AM');
+    expect(options).toContain('6:30 PM');
+    expect(options).not.toContain('7:00 PM');
+    await time.selectOption('14:30');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Test drive created successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same slot is no longer offered for this car.
+    const slots = await api<{ data: { slots: string[] } }>(
+      'GET',
+      `/api/testDrive/slots?car=${carId}&date=${date}`,
+      await tokenOf(BOOKER),
+    );
+    expect(slots.data.data.slots).not.toContain('14:30');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'My test drives' }).click();
+    await page.waitForURL(`${app.url}/appointment`);
+    await page.getByRole('heading', { name: 'Appointment', exact: true }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: carName });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(longDate(date));
+    expect(await row.textContent()).toContain('2:30 PM');
+    expect(await row.textContent()).toContain('Pending');
+    expect(await row.getByRole('link', { name: carName }).getAttribute('href')).toBe(`/car-details/${carId}`);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+
+    // Edit: 'Update Book a Test Drive' with the booking preselected; move it to 6:00 PM.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    await dialog.getByRole('heading', { name: 'Update Book a Test Drive' }).waitFor();
+    expect(await dialog.getByLabel('Appointment Date').inputValue()).toBe(date);
+    await expect
+      .poll(() => dialog.getByLabel('Appointment Time').inputValue(), { timeout: 30_000 })
+      .toBe('14:30');
+    await dialog.getByLabel('Appointment Time').selectOption('18:00');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Test drive updated successfully').waitFor();
+    await expect.poll(() => row.textContent()).toContain('6:00 PM');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: carName }).textContent())
+      .toContain('6:00 PM');
+
+    // Delete after confirming (Back first keeps it).
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Are you sure delete?' }).waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Test drive deleted successfully').waitFor();
+    await page.getByText('No test drives yet.').waitFor();
+    expect(ctx.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
+  it('shows disabled actions for a Confirmed booking', async () => {
+    const page = ctx.page();
+    const booker = await tokenOf(BOOKER);
+    const date = tomorrowInIndia();
+    const booked = await api<{ data: { _id: string } }>('POST', '/api/testDrive', booker, {
+      car: carId,
+      appointmentDate: date,
+      appointmentTime: '11:00',
+    });
+    expect(booked.status).toBe(201);
+    const confirmed = await api(
+      'PATCH',
+      `/api/testDrive/${booked.data.data._id}/status`,
+      await tokenOf(ADMIN),
+      {
+        status: 'Confirmed',
+      },
+    );
+    expect(confirmed.status).toBe(200);
+    await page.goto(app.url);
+    await signInThroughUi(page, BOOKER.email, BOOKER.password);
+    await page.goto(`${app.url}/appointment`);
+    const row = page.getByRole('row').filter({ hasText: '11:00 AM' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Confirmed');
+    expect(await row.getByRole('button', { name: /^Edit/ }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: /^Delete/ }).isDisabled()).toBe(true);
+  });
+
+  it('asks a guest to log in instead of booking', async () => {
+    const page = ctx.page();
+    await openBookingFromCarPage(page, carId);
+    await page.getByRole('dialog').getByRole('heading', { name: 'Log in to CarBazaar' }).waitFor();
+  });
+});
+
+describe('profile and account pages', () => {
+  const ctx = usePage();
+
+  it('shows the profile with its links, and the purchases, help and settings pages', async () => {
+    const page = ctx.page();
+    await page.goto(app.url);
+    await signInThroughUi(page, BOOKER.email, BOOKER.password);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Arjun Rao' }).waitFor();
+    expect(await page.getByText(BOOKER.email).isVisible()).toBe(true);
+    expect(await page.getByText('arjun.rao', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(0);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    for (const [link, heading, url] of [
+      ['View Purchase History', 'Purchase history', '/purchases'],
+      ['Help & Support', 'Help & Support', '/help'],
+    ] as const) {
+      await page.goto(`${app.url}/profile`);
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(app.url + url);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+    }
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Read the FAQ' }).getAttribute('href'),
+    ).toBe('/faq');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await page.getByRole('radio', { name: 'Light' }).check();
+  });
+});

@@ -1,0 +1,50 @@
+/** /pages/settings (the user menu's Settings, spec §2): colour theme, and the password (see Edit Profile). */
+import { type ColorMode, cn, useColorModeStore } from '@marketplace/ui';
+
+const modes: Array<{ value: ColorMode; label: string }> = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Settings: theme and password. */
+export function SettingsScreen() {
+  const colorMode = useColorModeStore((s) => s.colorMode);
+  const setColorMode = useColorModeStore((s) => s.setColorMode);
+  return (
+    <section className="acc:mx-auto acc:max-w-3xl acc:px-4 acc:py-10">
+      <h1 className="acc:text-2xl acc:font-bold">Settings</h1>
+      <fieldset className="acc:mt-6 acc:rounded-2xl acc:border acc:border-slate-200 acc:p-5 acc:dark:border-slate-700">
+        <legend className="acc:px-1 acc:font-semibold">Theme</legend>
+        <div className="acc:flex acc:gap-3">
+          {modes.map((m) => (
+            <label
+              key={m.value}
+              className={cn(
+                'acc:flex acc:cursor-pointer acc:items-center acc:gap-2 acc:rounded-lg acc:border acc:px-4 acc:py-2 acc:text-sm',
+                colorMode === m.value
+                  ? 'acc:border-brand-600 acc:font-semibold'
+                  : 'acc:border-slate-300 acc:dark:border-slate-600',
+              )}
+            >
+              <input
+                type="radio"
+                name="theme"
+                value={m.value}
+                checked={colorMode === m.value}
+                onChange={() => setColorMode(m.value)}
+              />
+              {m.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <section className="acc:mt-6 acc:rounded-2xl acc:border acc:border-slate-200 acc:p-5 acc:dark:border-slate-700">
+        <h2 className="acc:font-semibold">Password</h2>
+        <p className="acc:mt-2 acc:text-sm acc:text-slate-600 acc:dark:text-slate-300">
+          Changing your password from here is coming soon. Until then, contact support if you need to reset
+          it.
+        </p>
+      </section>
+    </section>
+  );
+}
