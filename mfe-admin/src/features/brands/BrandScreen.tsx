@@ -16,6 +16,7 @@ import {
   Card,
   FormHeader,
   Loading,
+  matchText,
   type Numbered,
   noColumn,
   notifySuccess,
@@ -27,10 +28,12 @@ import {
   usePaged,
 } from '../shared/ui';
 
+const matchBrand = matchText<Brand>((b) => [b.name, b.country]);
+
 /** Brand list or its add/update form. */
 export function BrandScreen() {
   const brands = useList(fetchBrands, []);
-  const { slice, offset, pager } = usePaged(brands.rows, null);
+  const { slice, offset, pager, searchBox } = usePaged(brands.rows, null, matchBrand);
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const remove = useConfirmDelete(deleteBrand, brands.reload);
 
@@ -52,6 +55,7 @@ export function BrandScreen() {
         <Button onClick={() => setEditing('new')}>Add New Brand</Button>
       </ScreenHeader>
       <Card>
+        <div className="adm:mb-4 adm:max-w-xs">{searchBox}</div>
         {brands.loading ? (
           <Loading />
         ) : (

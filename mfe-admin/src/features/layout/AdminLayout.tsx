@@ -176,7 +176,7 @@ function AdminFrame({ basePath, children }: { basePath: string; children: ReactN
               )}
             </Dropdown>
             <Dropdown
-              label="Profile menu"
+              label={`Profile menu, ${user?.name ?? ''}`}
               panelClassName="adm:w-56"
               button={
                 <>

@@ -88,7 +88,7 @@ export function Sidebar({
         to="/"
         className="adm:block adm:px-3 adm:py-4 adm:text-lg adm:font-extrabold adm:text-white adm:focus-visible:outline-2 adm:focus-visible:outline-brand-500"
       >
-        Car<span className="adm:text-brand-500">Bazaar</span>{' '}
+        Car<span className="adm:text-rose-400">Bazaar</span>{' '}
         <span className="adm:font-medium adm:text-slate-400">Admin</span>
       </Link>
       <nav aria-label="Dashboard" className="adm:mt-2 adm:flex adm:flex-1 adm:flex-col adm:gap-1">

@@ -23,6 +23,7 @@ import {
   Chips,
   FormHeader,
   Loading,
+  matchText,
   type Numbered,
   noColumn,
   notifySuccess,
@@ -34,12 +35,14 @@ import {
   usePaged,
 } from '../shared/ui';
 
+const matchModel = matchText<Model>((m) => [m.name, m.carBrand.name]);
+
 /** Model list or its add/update form. */
 export function ModelScreen() {
   const brands = useList(fetchBrands, []);
   const [brandFilter, setBrandFilter] = useState('');
   const models = useList(() => fetchModels(brandFilter), [brandFilter]);
-  const { slice, offset, pager } = usePaged(models.rows, brandFilter);
+  const { slice, offset, pager, searchBox } = usePaged(models.rows, brandFilter, matchModel);
   const [editing, setEditing] = useState<Model | 'new' | null>(null);
   const remove = useConfirmDelete(deleteModel, models.reload);
 
@@ -63,7 +66,7 @@ export function ModelScreen() {
         <Button onClick={() => setEditing('new')}>Add New Model</Button>
       </ScreenHeader>
       <Card>
-        <div className="adm:mb-4 adm:max-w-xs">
+        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:lg:max-w-2xl">
           <SelectField
             label="Brand"
             value={brandFilter}
@@ -71,6 +74,7 @@ export function ModelScreen() {
             placeholder="Choose a Brand"
             options={brands.rows.map((b) => ({ value: b._id, label: b.name }))}
           />
+          {searchBox}
         </div>
         {models.loading ? (
           <Loading />

@@ -9,6 +9,7 @@ import { createRto, deleteRto, fetchRtos, fetchStates, type Rto, type State, upd
 import {
   Card,
   Loading,
+  matchText,
   type Numbered,
   noColumn,
   notifySuccess,
@@ -30,12 +31,14 @@ export function rtoDigits(code: string): string {
   return code.replace(/^[A-Za-z]+-?/, '');
 }
 
+const matchRto = matchText<Rto>((r) => [r.code, r.city]);
+
 /** RTO list, filter, modals. */
 export function RtoScreen() {
   const states = useList(fetchStates, []);
   const [stateFilter, setStateFilter] = useState('');
   const rtos = useList(() => fetchRtos(stateFilter), [stateFilter]);
-  const { slice, offset, pager } = usePaged(rtos.rows, stateFilter);
+  const { slice, offset, pager, searchBox } = usePaged(rtos.rows, stateFilter, matchRto);
   const [editing, setEditing] = useState<Rto | 'new' | null>(null);
   const remove = useConfirmDelete(deleteRto, rtos.reload);
   const stateById = useMemo(() => new Map(states.rows.map((s) => [s._id, s])), [states.rows]);
@@ -46,7 +49,7 @@ export function RtoScreen() {
         <Button onClick={() => setEditing('new')}>Add New Rto</Button>
       </ScreenHeader>
       <Card>
-        <div className="adm:mb-4 adm:max-w-xs">
+        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:lg:max-w-2xl">
           <SelectField
             label="State"
             value={stateFilter}
@@ -54,6 +57,7 @@ export function RtoScreen() {
             placeholder="All states"
             options={states.rows.map((s) => ({ value: s._id, label: s.state }))}
           />
+          {searchBox}
         </div>
         {rtos.loading ? (
           <Loading />
@@ -156,10 +160,10 @@ function RtoDialog({
           value={city}
           onChange={(e) => setCity(e.target.value)}
         />
-        <div className="adm:flex adm:items-end adm:gap-2">
+        <div className="adm:flex adm:items-start adm:gap-2">
           {prefix ? (
             <span
-              className="adm:mb-0.5 adm:rounded-lg adm:bg-slate-100 adm:px-3 adm:py-2 adm:font-mono adm:text-sm adm:dark:bg-slate-800"
+              className="adm:mt-6 adm:rounded-lg adm:bg-slate-100 adm:px-3 adm:py-2 adm:font-mono adm:text-sm adm:dark:bg-slate-800"
               data-testid="rto-prefix"
             >
               {prefix}-

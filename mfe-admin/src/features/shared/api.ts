@@ -27,6 +27,12 @@ export const TRANSMISSIONS: readonly Transmission[] = ['Manual', 'Automatic'];
 /** Roles an admin can give a new user; the first is the default (spec §9). */
 export const ROLES: readonly Role[] = ['User', 'Admin'];
 
+/**
+ * Read options of the admin lists: the catalog lets browsers cache reference lists for a minute, so the
+ * admin screens revalidate to show their own writes at once.
+ */
+const fresh = { headers: { 'Cache-Control': 'no-cache' } };
+
 /** Drops empty query values (spec §7: empty parameters omitted). */
 function query(params: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as Record<string, string>;
@@ -36,7 +42,7 @@ function query(params: Record<string, string | undefined>): Record<string, strin
 
 /** `GET /api/carstate`: every state and union territory with its RTO prefix. */
 export async function fetchStates(): Promise<State[]> {
-  const { data } = await api.get<{ data: { states: State[] } }>('/api/carstate');
+  const { data } = await api.get<{ data: { states: State[] } }>('/api/carstate', fresh);
   return data.data.states;
 }
 
@@ -44,7 +50,7 @@ export async function fetchStates(): Promise<State[]> {
 
 /** `GET /api/RTO?state=`: RTO offices, optionally of one state. */
 export async function fetchRtos(state?: string): Promise<Rto[]> {
-  const { data } = await api.get<{ data: Rto[] }>('/api/RTO', { params: query({ state }) });
+  const { data } = await api.get<{ data: Rto[] }>('/api/RTO', { ...fresh, params: query({ state }) });
   return data.data;
 }
 
@@ -77,7 +83,7 @@ export async function deleteRto(id: string): Promise<string> {
 
 /** `GET /api/carbrand`: every brand with its models. */
 export async function fetchBrands(): Promise<Brand[]> {
-  const { data } = await api.get<{ data: { brands: Brand[] } }>('/api/carbrand');
+  const { data } = await api.get<{ data: { brands: Brand[] } }>('/api/carbrand', fresh);
   return data.data.brands;
 }
 
@@ -223,6 +229,7 @@ export interface VariantFilters {
 /** `GET /api/carVariant?brand=&model=&fuelType=`. */
 export async function fetchVariants(filters: VariantFilters): Promise<Variant[]> {
   const { data } = await api.get<{ data: { variants: Variant[] } }>('/api/carVariant', {
+    ...fresh,
     params: query({ ...filters }),
   });
   return data.data.variants;
@@ -303,9 +310,13 @@ export interface DashboardStats {
 /** Total cars listed, test drives booked, brands and users; a figure that fails to load is null. */
 export async function fetchStats(): Promise<{ [K in keyof DashboardStats]: number | null }> {
   const [cars, testDrives, brands, users] = await Promise.allSettled([
-    api.get<{ data: { totalLength: number } }>('/api/cars', { params: { limit: 1 }, background: true }),
+    api.get<{ data: { totalLength: number } }>('/api/cars', {
+      ...fresh,
+      params: { limit: 1 },
+      background: true,
+    }),
     api.get<{ data: unknown[] }>('/api/testDrive/admin', { background: true }),
-    api.get<{ data: { brands: unknown[] } }>('/api/carbrand', { background: true }),
+    api.get<{ data: { brands: unknown[] } }>('/api/carbrand', { ...fresh, background: true }),
     api.get<User[]>('/api/account/getAllUser', { background: true, quiet: true }),
   ]);
   return {

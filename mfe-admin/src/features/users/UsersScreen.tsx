@@ -10,6 +10,7 @@ import {
   Card,
   FormHeader,
   Loading,
+  matchText,
   type Numbered,
   noColumn,
   notifySuccess,
@@ -21,12 +22,14 @@ import {
   usePaged,
 } from '../shared/ui';
 
+const matchUser = matchText<User>((u) => [u.name, u.email, u.phone_number, u.username]);
+
 /** User list or the add-user form. */
 export function UsersScreen() {
   const me = useAuthStore((s) => s.user);
   const [role, setRole] = useState('');
   const users = useList(() => fetchUsers(role), [role]);
-  const { slice, offset, pager } = usePaged(users.rows, role);
+  const { slice, offset, pager, searchBox } = usePaged(users.rows, role, matchUser);
   const [adding, setAdding] = useState(false);
   const remove = useConfirmDelete(deleteUser, users.reload);
 
@@ -47,7 +50,7 @@ export function UsersScreen() {
         <Button onClick={() => setAdding(true)}>Add New User</Button>
       </ScreenHeader>
       <Card>
-        <div className="adm:mb-4 adm:max-w-xs">
+        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:lg:max-w-2xl">
           <SelectField
             label="Role"
             value={role}
@@ -58,6 +61,7 @@ export function UsersScreen() {
               { value: 'User', label: 'User' },
             ]}
           />
+          {searchBox}
         </div>
         {users.loading ? (
           <Loading />

@@ -24,6 +24,7 @@ import {
   Chips,
   FormHeader,
   Loading,
+  matchText,
   type Numbered,
   noColumn,
   notifySuccess,
@@ -37,6 +38,8 @@ import {
 
 const noModels = async (): Promise<Model[]> => [];
 
+const matchVariant = matchText<Variant>((v) => [v.name, v.carModel.name, v.carBrand.name]);
+
 /** Variant list with its filters, or its add/edit form. */
 export function VariantScreen() {
   const brands = useList(fetchBrands, []);
@@ -45,7 +48,11 @@ export function VariantScreen() {
   const [fuelType, setFuelType] = useState('');
   const models = useList(brand ? () => fetchModels(brand) : noModels, [brand]);
   const variants = useList(() => fetchVariants({ brand, model, fuelType }), [brand, model, fuelType]);
-  const { slice, offset, pager } = usePaged(variants.rows, `${brand}|${model}|${fuelType}`);
+  const { slice, offset, pager, searchBox } = usePaged(
+    variants.rows,
+    `${brand}|${model}|${fuelType}`,
+    matchVariant,
+  );
   const [editing, setEditing] = useState<Variant | 'new' | null>(null);
   const remove = useConfirmDelete(deleteVariant, variants.reload);
 
@@ -68,7 +75,7 @@ export function VariantScreen() {
         <Button onClick={() => setEditing('new')}>Add New Variant</Button>
       </ScreenHeader>
       <Card>
-        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-3">
+        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:xl:grid-cols-4">
           <SelectField
             label="Brand"
             value={brand}
@@ -94,6 +101,7 @@ export function VariantScreen() {
             placeholder="Choose a fuelType"
             options={FUEL_TYPES.map((f) => ({ value: f, label: f }))}
           />
+          {searchBox}
         </div>
         {variants.loading ? (
           <Loading />
