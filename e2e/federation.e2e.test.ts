@@ -99,6 +99,8 @@ describe('the runtime manifest', () => {
     expect(manifest.remotes.find((r) => r.name === 'sell')?.entry).toBe('/remotes/sell/mf-manifest.json');
 
     scripts.length = 0;
+    // Requests the open page made while the gateway was down failed; only the reload's errors count.
+    ctx.consoleErrors.length = 0;
     await page.reload();
     await page.getByRole('heading', { name: 'Top Cars' }).waitFor();
     expect(mirror.requests).toContain('/mf-manifest.json');

@@ -23,7 +23,13 @@ export function App() {
     <>
       <GlobalLoadingBar />
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-right" duration={TOAST_AUTO_CLOSE_MS} theme={colorMode} />
+      <Toaster
+        richColors
+        closeButton
+        position="bottom-right"
+        duration={TOAST_AUTO_CLOSE_MS}
+        theme={colorMode}
+      />
     </>
   );
 }
