@@ -66,6 +66,22 @@ export function newPasswordField(field = 'password') {
     .regex(/\d/, `${field} must contain a digit`);
 }
 
+/** A user's display name: trimmed, 1–100 characters (issue 4; sign-up, admin creation and profile edit). */
+export function userNameField(field = 'name') {
+  return textField(field, 100);
+}
+
+/**
+ * A password the user already has (login, password change): any non-empty string of at most 128
+ * characters; its format is not checked (older passwords may predate the rules).
+ */
+export function existingPasswordField(field = 'password') {
+  return z
+    .string({ error: fieldError(field, `${field} must be a string`) })
+    .min(1, `${field} is required`)
+    .max(128, `${field} must be at most 128 characters`);
+}
+
 /** The one-time code: the six digits joined and sent as a number (spec §5), so 012345 arrives as 12345. */
 export const otpField = z
   .number({ error: fieldError('otp', 'otp must be a 6-digit number') })
@@ -114,7 +130,7 @@ export type AuthSessionResponse = z.infer<typeof authSessionResponse>;
 /** `POST /api/auth/register` body (spec §3 "Sign-up payload", issue 4 rules). */
 export const registerBody = z
   .object({
-    name: textField('name', 100),
+    name: userNameField(),
     username: usernameField(),
     email: emailField(),
     phone_number: indianMobileField(),
@@ -144,13 +160,7 @@ export const verifyMobileOtpBody = z.object({ phone_number: indianMobileField(),
 export const resendOtpBody = z.object({ email: emailField(), phone_number: indianMobileField() });
 
 /** `POST /api/auth/login` body: `{ email, password }` (spec §3). The password format is not checked here. */
-export const loginBody = z.object({
-  email: emailField(),
-  password: z
-    .string({ error: fieldError('password', 'password must be a string') })
-    .min(1, 'password is required')
-    .max(128, 'password must be at most 128 characters'),
-});
+export const loginBody = z.object({ email: emailField(), password: existingPasswordField() });
 
 /** `POST /api/auth/googleLogin` body: `{ tokenId }`, a Google ID token (spec §7, issue 4). */
 export const googleLoginBody = z.object({ tokenId: textField('tokenId', 8192) });
@@ -160,6 +170,88 @@ export const facebookLoginQuery = z.object({ access_token: textField('access_tok
 
 /** `GET /api/auth/profile` answer: the user object itself at the top level (issue 4). */
 export const profileResponse = user;
+
+/** Shape of a storage key (see contracts `uploadParams`): 1–100 of lower-case letters, digits and `-`. */
+const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** The fields `PATCH /api/auth/profile` accepts. */
+export const updateProfileFields = ['name', 'profileKey', 'removeProfile'] as const;
+
+/** Error of a strict body: names the unknown field(s), or says the body is no JSON object. */
+function strictBodyError(allowed: readonly string[]) {
+  return (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown field ${(issue.keys ?? []).join(', ')} (allowed: ${allowed.join(', ')})`
+      : 'body must be a JSON object';
+}
+
+/**
+ * `PATCH /api/auth/profile` body (issue 10, Edit Profile), at least one field, no other fields:
+ * - `name`: the new display name, same rule as sign-up (trimmed, 1–100 characters);
+ * - `profileKey`: the key of a profile photo the signed-in user uploaded through the storage flow
+ *   (`POST /api/storage/getUrl?type=cars`, then the `PUT` to `uploadUrl`); the auth service has storage
+ *   confirm it (it must be this user's upload of type `cars` and a valid image) before it is used;
+ * - `removeProfile: true`: back to the default avatar (not together with `profileKey`).
+ */
+export const updateProfileBody = z
+  .strictObject(
+    {
+      name: userNameField().optional(),
+      profileKey: z
+        .string({ error: 'profileKey must be a string' })
+        .regex(STORAGE_KEY_PATTERN, 'profileKey must be a storage key from POST /api/storage/getUrl')
+        .optional(),
+      removeProfile: z
+        .literal(true, { error: 'removeProfile must be true (leave it out to keep the photo)' })
+        .optional(),
+    },
+    { error: strictBodyError(updateProfileFields) },
+  )
+  .refine((b) => updateProfileFields.some((f) => b[f] !== undefined), {
+    message: `body must contain at least one of ${updateProfileFields.join(', ')}`,
+  })
+  .refine((b) => !(b.profileKey !== undefined && b.removeProfile), {
+    path: ['removeProfile'],
+    message: 'removeProfile cannot be combined with profileKey',
+  })
+  .meta({ id: 'UpdateProfileBody' });
+/** Input type of {@link updateProfileBody}. */
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/** `PATCH /api/auth/profile` answer: `{ message, user }`, `user` as `GET /api/auth/profile` answers it. */
+export const updateProfileResponse = z.object({ message: z.string(), user });
+/** Inferred type of {@link updateProfileResponse}. */
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
+
+const changePasswordFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/**
+ * `POST /api/auth/password` body (issue 10): `currentPassword` (the password the user signs in with),
+ * `newPassword` (sign-up's rule: 8–128 characters with a letter and a digit, and not the current one),
+ * `confirmPassword` (equal to `newPassword`). No other fields.
+ */
+export const changePasswordBody = z
+  .strictObject(
+    {
+      currentPassword: existingPasswordField('currentPassword'),
+      newPassword: newPasswordField('newPassword'),
+      confirmPassword: z.string({
+        error: fieldError('confirmPassword', 'confirmPassword must be a string'),
+      }),
+    },
+    { error: strictBodyError(changePasswordFields) },
+  )
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'confirmPassword must match newPassword',
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, {
+    path: ['newPassword'],
+    message: 'newPassword must differ from currentPassword',
+  })
+  .meta({ id: 'ChangePasswordBody' });
+/** Input type of {@link changePasswordBody}. */
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** `GET /api/auth/.well-known/jwks.json` answer: the public JSON Web Key Set of the auth service (issue 4). */
 export const jwksResponse = z
@@ -186,7 +278,7 @@ export const userListResponse = z.array(user);
 
 /** `POST /api/account/user/new` body (spec §7; role defaults to User, phone_number optional; issue 4). */
 export const createUserBody = z.object({
-  name: textField('name', 100),
+  name: userNameField(),
   username: usernameField(),
   email: emailField(),
   password: newPasswordField(),

@@ -1,7 +1,7 @@
 /**
- * The route registry: every call of spec §7 plus the additions of issues 4–7, with the owning service,
- * who may call it, its request schemas and its responses. The OpenAPI document (`openapi.ts`) and the
- * gateway's route table are generated from it.
+ * The route registry: every call of spec §7 plus the additions of issues 4–7 and 10, with the owning
+ * service, who may call it, its request schemas and its responses. The OpenAPI document (`openapi.ts`) and
+ * the gateway's route table are generated from it.
  *
  * Status codes: 201 for calls that create a record, 200 otherwise (a choice of this contract; the spec's
  * client accepts any 2xx). Error bodies are always `{ message }` (spec §8). Every route that takes input
@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import {
   authSessionResponse,
+  changePasswordBody,
   createUserBody,
   facebookLoginQuery,
   getAllUserQuery,
@@ -21,6 +22,8 @@ import {
   registerBody,
   registerResponse,
   resendOtpBody,
+  updateProfileBody,
+  updateProfileResponse,
   userIdParams,
   userListResponse,
   userMessageResponse,
@@ -263,6 +266,48 @@ const routes: ApiRoute[] = [
     service: 'auth',
     access: 'user',
     responses: { 200: { description: 'The current user', schema: profileResponse } },
+  },
+  {
+    method: 'patch',
+    path: '/api/auth/profile',
+    operationId: 'updateProfile',
+    summary: "Change the signed-in user's name and profile photo (issue 10)",
+    description:
+      'At least one of `name`, `profileKey` (a key of your own upload: `POST /api/storage/getUrl?type=cars`, then ' +
+      'the PUT) and `removeProfile: true` (back to the default avatar); other fields are refused. The storage ' +
+      'service confirms the key before anything changes.',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'user',
+    request: { body: updateProfileBody },
+    responses: {
+      200: {
+        description: 'Updated; `user` as GET /api/auth/profile answers it',
+        schema: updateProfileResponse,
+      },
+      400: error('Invalid input, or storage refused profileKey (the message names the field)'),
+      503: error('The storage service could not be asked; try again'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/password',
+    operationId: 'changePassword',
+    summary: "Change the signed-in user's password, given the current one (issue 10)",
+    description:
+      'The new password follows the sign-up rule. Existing sessions stay valid. Accounts that sign in only ' +
+      'with Google or Facebook have no password to change (400).',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'user',
+    request: { body: changePasswordBody },
+    responses: {
+      200: { description: 'Changed', schema: messageResponse },
+      400: error(
+        'Invalid input, currentPassword is incorrect, or the account has no password (the message names the field)',
+      ),
+      ...tooMany,
+    },
   },
   {
     method: 'post',

@@ -60,7 +60,7 @@ const specCalls: Array<[keyof PathItem, string]> = [
   ['post', '/api/storage/getUrl'],
 ];
 
-/** Additions of issues 4–7. */
+/** Additions of issues 4–7 and 10. */
 const issueCalls: Array<[keyof PathItem, string]> = [
   ['get', '/api/auth/.well-known/jwks.json'],
   ['put', '/api/cars/{carId}'],
@@ -77,6 +77,8 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['get', '/api/auth/avatar/default.svg'],
   ['get', '/api/carbrand/logos/{file}'],
   ['post', '/api/contact'],
+  ['patch', '/api/auth/profile'],
+  ['post', '/api/auth/password'],
 ];
 
 describe('OpenAPI document', () => {
