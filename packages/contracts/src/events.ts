@@ -61,6 +61,20 @@ export const userVerifiedPayload = z.object({
   phone_number: z.string().optional(),
 });
 
+/**
+ * `auth.user.updated` v1: the user changed their profile (issue 10, `PATCH /api/auth/profile`). Carries the
+ * user's current name, e-mail, phone and profile image URL (`null` = the default avatar) and which of
+ * them changed (`changed`, at least one), so projections can overwrite what they keep.
+ */
+export const userUpdatedPayload = z.object({
+  userId: objectId,
+  name: z.string(),
+  email: z.email(),
+  phone_number: z.string().optional(),
+  profile: z.string().nullable(),
+  changed: z.array(z.enum(['name', 'profile'])).min(1),
+});
+
 /** `auth.user.deleted` v1: an admin deleted a user (issue 4). */
 export const userDeletedPayload = z.object({ userId: objectId, deletedBy: objectId.optional() });
 
@@ -183,6 +197,7 @@ function defineEvent<const N extends string, const V extends number, P extends z
 export const events = {
   'auth.user.registered': defineEvent('auth.user.registered', 1, userRegisteredPayload),
   'auth.user.verified': defineEvent('auth.user.verified', 1, userVerifiedPayload),
+  'auth.user.updated': defineEvent('auth.user.updated', 1, userUpdatedPayload),
   'auth.user.deleted': defineEvent('auth.user.deleted', 1, userDeletedPayload),
   'auth.otp.requested': defineEvent('auth.otp.requested', 1, otpRequestedPayload),
   'catalog.brand.changed': defineEvent('catalog.brand.changed', 1, brandChangedPayload),

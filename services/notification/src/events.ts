@@ -4,7 +4,7 @@
  * | consumer                              | events                          | sends                          |
  * | ------------------------------------- | ------------------------------- | ------------------------------ |
  * | `notification.otp-sms`                | `auth.otp.requested`            | SMS with the code              |
- * | `notification.users`                  | `auth.user.registered|verified|deleted` | (projection, store.ts) |
+ * | `notification.users`                  | `auth.user.registered|verified|updated|deleted` | (projection, store.ts) |
  * | `notification.welcome-mail`           | `auth.user.verified`            | welcome e-mail                 |
  * | `notification.car-listed-mail`        | `listing.car.created`           | e-mail to the seller           |
  * | `notification.testdrive-buyer-mail`   | `testdrive.*` (four events)     | e-mail to the booker           |
@@ -56,15 +56,19 @@ export function otpSmsConsumer(notifier: Notifier): Consumer<EventOf<'auth.otp.r
 const userEvent = z.discriminatedUnion('name', [
   events['auth.user.registered'].envelope,
   events['auth.user.verified'].envelope,
+  events['auth.user.updated'].envelope,
   events['auth.user.deleted'].envelope,
 ]);
 type UserEvent = z.infer<typeof userEvent>;
 
-/** Keeps the users projection (store.ts) current from the auth service's user events. */
+/**
+ * Keeps the users projection (store.ts) current from the auth service's user events: registered, verified
+ * and updated (a profile edit, e.g. a new name) write name, e-mail and phone; deleted leaves a tombstone.
+ */
 export function usersProjectionConsumer(): Consumer<UserEvent> {
   return {
     name: 'notification.users',
-    events: ['auth.user.registered', 'auth.user.verified', 'auth.user.deleted'],
+    events: ['auth.user.registered', 'auth.user.verified', 'auth.user.updated', 'auth.user.deleted'],
     schema: userEvent,
     async handle(event, { tx }) {
       const at = new Date(event.occurredAt);

@@ -1,7 +1,7 @@
 /**
  * Notification tables (schema `notification`) and their queries: the worker's own projection of users
- * (id → name, e-mail, phone) from `auth.user.registered|verified|deleted`, so it can address messages about
- * a user id (a listing's seller, a test drive's buyer and seller) without asking the auth service.
+ * (id → name, e-mail, phone) from `auth.user.registered|verified|updated|deleted`, so it can address messages
+ * about a user id (a listing's seller, a test drive's buyer and seller) without asking the auth service.
  *
  * A deleted user stays as a tombstone without personal data (`deleted_at` set, name/e-mail/phone null), so
  * a `registered` or `verified` event that arrives after the deletion (a retry, queues drained out of order)
@@ -48,8 +48,8 @@ export function isUuid(id: string): boolean {
 /** Data access of the users projection; every method takes the executor (db or transaction). */
 export const userStore = {
   /**
-   * Inserts or updates the user from a `registered`/`verified` event that occurred at `at`. Ignored when the
-   * row is newer or the user was deleted. `phone` undefined keeps the stored phone.
+   * Inserts or updates the user from a `registered`/`verified`/`updated` event that occurred at `at`.
+   * Ignored when the row is newer or the user was deleted. `phone` undefined keeps the stored phone.
    * @returns true when the row was written.
    */
   async upsert(

@@ -1,6 +1,6 @@
 /**
- * The users projection (store.ts) fed by `auth.user.registered|verified|deleted` through the platform's
- * consumer runtime, on an in-memory PGlite with the service's migrations.
+ * The users projection (store.ts) fed by `auth.user.registered|verified|updated|deleted` through the
+ * platform's consumer runtime, on an in-memory PGlite with the service's migrations.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersProjectionConsumer } from '../src/events';
 import { tables, userStore } from '../src/store';
-import { newUser, userDeleted, userRegistered, userVerified } from './support/fixtures';
+import { newUser, userDeleted, userRegistered, userUpdated, userVerified } from './support/fixtures';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const logger = createLogger({ level: 'silent' });
@@ -60,6 +60,23 @@ describe('users projection', () => {
       userVerified({ ...u, name: 'Ravi K.', email: 'ravi.k@example.in' }, '2026-03-02T09:00:00.000Z'),
     );
     expect(await recipient(u.userId)).toMatchObject({ name: 'Ravi K.', email: 'ravi.k@example.in' });
+  });
+
+  it('takes a new name from auth.user.updated; an older event arriving late does not undo it', async () => {
+    const u = newUser('Asha');
+    await deliver(userVerified(u, '2026-03-01T10:00:00.000Z'));
+    await deliver(userUpdated({ ...u, name: 'Asha R.' }, '2026-03-05T10:00:00.000Z'));
+    expect(await recipient(u.userId)).toMatchObject({
+      name: 'Asha R.',
+      email: u.email,
+      phone: u.phone_number,
+    });
+    await deliver(userRegistered(u, '2026-03-01T09:00:00.000Z'));
+    expect((await recipient(u.userId))?.name).toBe('Asha R.');
+    const deleted = newUser('Dev');
+    await deliver(userDeleted(deleted, '2026-03-01T11:00:00.000Z'));
+    await deliver(userUpdated(deleted, '2026-03-01T12:00:00.000Z'));
+    expect(await recipient(deleted.userId)).toBeUndefined();
   });
 
   it('forgets a deleted user and is not brought back by a late registration', async () => {

@@ -33,6 +33,11 @@ export function userVerified(u: TestUser, occurredAt?: string): EventOf<'auth.us
   return makeEvent('auth.user.verified', u, opts(occurredAt));
 }
 
+/** `auth.user.updated`: a profile edit that changed the name (profile photo left at the default). */
+export function userUpdated(u: TestUser, occurredAt?: string): EventOf<'auth.user.updated'> {
+  return makeEvent('auth.user.updated', { ...u, profile: null, changed: ['name'] }, opts(occurredAt));
+}
+
 export function userDeleted(u: TestUser, occurredAt?: string): EventOf<'auth.user.deleted'> {
   return makeEvent('auth.user.deleted', { userId: u.userId, deletedBy: randomUUID() }, opts(occurredAt));
 }
