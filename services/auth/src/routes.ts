@@ -1,9 +1,12 @@
 /**
  * HTTP routes of the auth service (spec §7 "Authentication and account", issue 4):
  * sign-up with a mobile one-time code, login, Google and Facebook sign-in, profile, logout, JWKS,
- * and the Admin-only account administration under /api/account.
+ * and the Admin-only account administration under /api/account; issue 10: profile edit
+ * (`PATCH /api/auth/profile`) and password change (`POST /api/auth/password`).
+ * Errors answer `{ message }` (4xx naming the field where there is one).
  */
 import {
+  changePasswordBody,
   createUserBody,
   facebookLoginQuery,
   getAllUserQuery,
@@ -11,6 +14,7 @@ import {
   loginBody,
   registerBody,
   resendOtpBody,
+  updateProfileBody,
   userIdParams,
   verifyMobileOtpBody,
 } from '@marketplace/contracts';
@@ -32,7 +36,8 @@ import { type Request, type Response, Router } from 'express';
 import { DEFAULT_AVATAR_SVG } from './domain/avatar';
 import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './domain/rules';
 import { generateOtp, hashSecret, otpFromNumber, verifySecret } from './domain/secrets';
-import { takenField, toApiUser } from './domain/users';
+import { profileChanges, takenField, toApiUser } from './domain/users';
+import { confirmProfileImage } from './peers';
 import type { SocialIdentity, SocialProviders } from './providers/index';
 import { createAuthLimiters, enforce } from './rate-limits';
 import { endSession, startSession } from './sessions';
@@ -247,6 +252,75 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     const user = await userStore.byId(db, req.principal!.id);
     if (!user) throw unauthorized(messages.sessionGone);
     res.json(toApiUser(user));
+  });
+
+  /**
+   * Profile edit (issue 10): body `updateProfileBody` (`name`, `profileKey`, `removeProfile: true`; at
+   * least one) → 200 `{ message: 'Profile updated successfully', user }`, `user` as GET /api/auth/profile.
+   * A `profileKey` is confirmed by storage first (this user's `cars` upload, a valid stored image) and
+   * saved as its image URL; nothing changes when it is refused (400 `profileKey: …`) or storage is down
+   * (503). A change emits `auth.user.updated` through the outbox; an edit that changes nothing emits none.
+   */
+  router.patch('/api/auth/profile', requireUser, async (req, res) => {
+    const body = parseInput(updateProfileBody, req.body);
+    const userId = req.principal!.id;
+    const current = await userStore.byId(db, userId);
+    if (!current) throw unauthorized(messages.sessionGone);
+    // Outside the transaction: in embedded mode storage shares the one database connection.
+    const profile =
+      body.profileKey !== undefined
+        ? (await confirmProfileImage(ports.peers, req, body.profileKey)).url
+        : body.removeProfile
+          ? null
+          : undefined;
+    const { changes, fields } = profileChanges(current, { name: body.name, profile });
+    const user =
+      fields.length === 0
+        ? current
+        : await outbox.transaction(async (tx, emit) => {
+            const updated = await userStore.update(tx, userId, changes);
+            if (!updated) throw unauthorized(messages.sessionGone);
+            await emit('auth.user.updated', {
+              userId: updated.id,
+              name: updated.name,
+              email: updated.email,
+              ...(updated.phoneNumber ? { phone_number: updated.phoneNumber } : {}),
+              profile: updated.profile,
+              changed: fields,
+            });
+            return updated;
+          });
+    res.json({ message: messages.profileUpdated, user: toApiUser(user) });
+  });
+
+  /**
+   * Password change (issue 10): body `changePasswordBody` (`currentPassword`, `newPassword` with sign-up's
+   * rule, `confirmPassword`) → 200 `{ message: 'Password updated successfully' }`; the new password is
+   * hashed like at registration (argon2id). 400 `currentPassword is incorrect`, 400 for an account without
+   * a password (Google/Facebook only), 429 past the limits (as login: per IP and per account).
+   * Existing sessions, this one included, stay valid (a choice): a password change is not a sign-out.
+   * Ending the other sessions would need a per-user "issued before" cut-off, which the platform lacks;
+   * its `revokeUser` blocks every token of the user, new ones too, and is meant for deleted users.
+   */
+  router.post('/api/auth/password', requireUser, async (req, res) => {
+    const body = parseInput(changePasswordBody, req.body);
+    const userId = req.principal!.id;
+    await enforce(res, [
+      [limit.passwordPerIp, ip(req)],
+      [limit.passwordPerAccount, userId],
+    ]);
+    const user = await userStore.byId(db, userId);
+    if (!user) throw unauthorized(messages.sessionGone);
+    if (!user.passwordHash) throw badRequest(messages.noPassword);
+    if (!(await verifySecret(user.passwordHash, body.currentPassword))) {
+      throw badRequest(messages.wrongCurrentPassword);
+    }
+    const newHash = await hashSecret(body.newPassword);
+    if (!(await userStore.replacePassword(db, userId, user.passwordHash, newHash))) {
+      throw badRequest(messages.wrongCurrentPassword);
+    }
+    await limit.passwordPerAccount.reset(userId);
+    res.json({ message: messages.passwordUpdated });
   });
 
   router.post('/api/auth/logout', async (req, res) => {

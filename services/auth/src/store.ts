@@ -90,6 +90,18 @@ export const userStore = {
       .returning();
     return row;
   },
+  /**
+   * Sets the password hash of user `id` to `newHash` only while it still is `currentHash` (so two changes
+   * racing cannot both pass the current-password check). @returns true when it was replaced.
+   */
+  async replacePassword(db: Db, id: string, currentHash: string, newHash: string): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ passwordHash: newHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.passwordHash, currentHash)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  },
   async remove(db: Db, id: string): Promise<UserRow | undefined> {
     const [row] = await db.delete(users).where(eq(users.id, id)).returning();
     return row;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateOtp, hashSecret, otpFromNumber, verifySecret } from '../src/domain/secrets';
-import { takenField, toApiUser } from '../src/domain/users';
+import { profileChanges, takenField, toApiUser } from '../src/domain/users';
 import type { UserRow } from '../src/store';
 
 const row = (over: Partial<UserRow> = {}): UserRow => ({
@@ -49,6 +49,26 @@ describe('users', () => {
       username: 'asha',
       createdAt: '2026-01-01T00:00:00.000Z',
     });
+  });
+
+  it('keeps only the profile changes that differ from the stored row', () => {
+    const photo = '/api/storage/images/cars-1';
+    expect(profileChanges(row(), { name: 'Asha' })).toEqual({ changes: {}, fields: [] });
+    expect(profileChanges(row(), { name: 'Asha R.' })).toEqual({
+      changes: { name: 'Asha R.' },
+      fields: ['name'],
+    });
+    expect(profileChanges(row(), { name: 'Asha', profile: photo })).toEqual({
+      changes: { profile: photo },
+      fields: ['profile'],
+    });
+    expect(profileChanges(row({ profile: photo }), { profile: null })).toEqual({
+      changes: { profile: null },
+      fields: ['profile'],
+    });
+    expect(profileChanges(row(), { profile: null })).toEqual({ changes: {}, fields: [] });
+    expect(profileChanges(row(), { name: 'B', profile: photo }).fields).toEqual(['name', 'profile']);
+    expect(toApiUser(row({ profile: photo })).profile).toBe(photo);
   });
 
   it('names the identifier that is taken, e-mail first', () => {

@@ -7,7 +7,7 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
 /** Wrong tries after which a code is dead (issue 4). */
 export const OTP_MAX_ATTEMPTS = 5;
 
-/** Rate limits (issue 4: per IP and per account on login, register, verify and resend). */
+/** Rate limits (issue 4: per IP and per account on login, register, verify and resend; issue 10: password). */
 export const limits = {
   loginPerIp: { name: 'auth-login-ip', points: 30, durationMs: 15 * 60_000 },
   loginPerAccount: { name: 'auth-login-account', points: 10, durationMs: 15 * 60_000 },
@@ -18,8 +18,12 @@ export const limits = {
   /** Issue 4: at most one resend per 30 s and five per hour per phone. */
   resendPerPhone30s: { name: 'auth-resend-phone-30s', points: 1, durationMs: 30_000 },
   resendPerPhoneHour: { name: 'auth-resend-phone-hour', points: 5, durationMs: 60 * 60_000 },
+  /** Password change (issue 10): as login, per IP and per account (user id); success resets the account's. */
+  passwordPerIp: { name: 'auth-password-ip', points: 30, durationMs: 15 * 60_000 },
+  passwordPerAccount: { name: 'auth-password-account', points: 10, durationMs: 15 * 60_000 },
 } as const;
 
+/** Messages of the auth routes (success toasts and errors; errors name the field where there is one). */
 export const messages = {
   registered: 'Registration successful. Enter the 6-digit code sent to your mobile number.',
   otpResent: 'A new verification code has been sent to your mobile number.',
@@ -37,6 +41,10 @@ export const messages = {
   userNotFound: 'User not found.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   sessionGone: 'Your session has ended. Please log in again.',
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  wrongCurrentPassword: 'currentPassword is incorrect',
+  noPassword: 'currentPassword: this account has no password to change; it signs in with Google or Facebook',
   taken: (field: 'email' | 'username' | 'phone_number') =>
     ({
       email: 'email is already registered',

@@ -29,3 +29,22 @@ export function takenField(
   if (wanted.phoneNumber && existing.some((u) => u.phoneNumber === wanted.phoneNumber)) return 'phone_number';
   return undefined;
 }
+
+/** What `PATCH /api/auth/profile` may change: the name and the profile image URL (`null` = default avatar). */
+export type ProfileChangeField = 'name' | 'profile';
+
+/**
+ * The columns a profile edit actually changes on `row`: `wanted.name` when it differs from the stored name,
+ * `wanted.profile` (an image URL, or `null` for the default avatar) when it differs from the stored URL;
+ * `undefined` wants no change. `fields` lists the changed ones in that order (empty = nothing to do).
+ */
+export function profileChanges(
+  row: Pick<UserRow, 'name' | 'profile'>,
+  wanted: { name?: string; profile?: string | null },
+): { changes: { name?: string; profile?: string | null }; fields: ProfileChangeField[] } {
+  const changes: { name?: string; profile?: string | null } = {};
+  if (wanted.name !== undefined && wanted.name !== row.name) changes.name = wanted.name;
+  if (wanted.profile !== undefined && wanted.profile !== row.profile) changes.profile = wanted.profile;
+  const fields = (['name', 'profile'] as const).filter((f) => f in changes);
+  return { changes, fields };
+}
