@@ -1,12 +1,14 @@
 /**
- * Auth API (issue 4) through the embedded system, on the embedded adapters and on the real PostgreSQL
- * and Redis. Under CI=true a missing server fails the file.
+ * Auth API (issue 4; issue 10: profile edit, password change, sign-in hint cookie) through the embedded
+ * system, on the embedded adapters and on the real PostgreSQL, RabbitMQ and Redis. Under CI=true a missing
+ * server fails the file.
  */
 import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleStub, startGoogleStub } from '../../services/auth/test/support/google-server';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
+import { pngImage } from '../../test-support/images';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
@@ -113,7 +115,7 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
         body: JSON.stringify({ phone_number: u.phone_number, otp: Number(otp) }),
       });
       expect(res.status).toBe(200);
-      const cookie = res.headers.get('set-cookie')!;
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('auth-token='))!;
       expect(cookie).toMatch(
         /^auth-token=[^;]+; Max-Age=2592000; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/,
       );
@@ -352,6 +354,291 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
     },
   );
 
+  /** Uploads a PNG through the two-step storage flow as `token` (type `cars` unless given); its key. */
+  async function upload(token: string, type: 'cars' | 'logo' = 'cars'): Promise<string> {
+    const res = await call(base, 'POST', `/api/storage/getUrl?type=${type}`, { token });
+    expect(res.status).toBe(200);
+    const { uploadUrl, key } = res.body as unknown as { uploadUrl: string; key: string };
+    const put = await fetch(new URL(uploadUrl, base), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(await pngImage(300, 300)),
+    });
+    expect(put.status).toBe(200);
+    return key;
+  }
+
+  /** Signs in with e-mail and password through fetch, for the cookies; `{ status, cookies, body }`. */
+  async function loginRaw(email: string, password: string, ip: string) {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email, password }),
+    });
+    return {
+      status: res.status,
+      cookies: res.headers.getSetCookie(),
+      body: (await res.json()) as Record<string, unknown>,
+    };
+  }
+
+  it.skipIf(skip)(
+    'login sets the HttpOnly auth-token and the script-readable signed-in=1 hint; logout clears both',
+    async () => {
+      const { u } = await signUp('10.10.0.1');
+      const login = await loginRaw(u.email, u.password, '10.10.0.2');
+      expect(login.status).toBe(200);
+      expect(login.cookies).toHaveLength(2);
+      const [auth, hint] = [
+        login.cookies.find((c) => c.startsWith('auth-token=')),
+        login.cookies.find((c) => c.startsWith('signed-in=')),
+      ];
+      expect(auth).toMatch(
+        /^auth-token=[^;]+; Max-Age=2592000; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/,
+      );
+      expect(hint).toMatch(/^signed-in=1; Max-Age=2592000; Path=\/; Expires=.+; SameSite=Lax$/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      // Both expire together.
+      expect(hint!.match(/Expires=([^;]+)/)![1]).toBe(auth!.match(/Expires=([^;]+)/)![1]);
+
+      const cookieHeader = login.cookies.map((c) => c.split(';')[0]).join('; ');
+      const logout = await fetch(`${base}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie: cookieHeader },
+      });
+      expect(logout.status).toBe(200);
+      const cleared = logout.headers.getSetCookie();
+      for (const name of ['auth-token', 'signed-in']) {
+        const c = cleared.find((x) => x.startsWith(`${name}=`));
+        expect(c, name).toMatch(new RegExp(`^${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`));
+      }
+      expect((await fetch(`${base}/api/auth/profile`, { headers: { cookie: cookieHeader } })).status).toBe(
+        401,
+      );
+    },
+  );
+
+  it.skipIf(skip)(
+    'PATCH /api/auth/profile changes the name and the photo (own upload only), back to the default avatar',
+    async () => {
+      const a = await signUp('10.11.0.1');
+      const b = await signUp('10.11.0.2');
+      const id = String(a.user._id);
+      const profile = async () => (await call(base, 'GET', '/api/auth/profile', { token: a.token })).body;
+
+      const renamed = await call(base, 'PATCH', '/api/auth/profile', {
+        token: a.token,
+        body: { name: '  Asha Renamed  ' },
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toEqual({ message: 'Profile updated successfully', user: await profile() });
+      expect(renamed.body.user).toMatchObject({
+        _id: id,
+        name: 'Asha Renamed',
+        email: a.u.email,
+        profile: '/api/auth/avatar/default.svg',
+      });
+      // The same name again changes nothing (and emits nothing).
+      const same = await call(base, 'PATCH', '/api/auth/profile', {
+        token: a.token,
+        body: { name: 'Asha Renamed' },
+      });
+      expect(same.status).toBe(200);
+
+      const key = await upload(a.token);
+      const photo = await call(base, 'PATCH', '/api/auth/profile', {
+        token: a.token,
+        body: { profileKey: key },
+      });
+      expect(photo.status).toBe(200);
+      expect(photo.body.user).toMatchObject({ name: 'Asha Renamed', profile: `/api/storage/images/${key}` });
+      expect((await profile()).profile).toBe(`/api/storage/images/${key}`);
+      const image = await fetch(`${base}/api/storage/images/${key}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+
+      const withPhoto = await profile();
+      const refused: Array<[string, RegExp]> = [
+        [await upload(b.token), /^profileKey: .*not uploaded by you/],
+        [await upload(a.token, 'logo'), /^profileKey: .*logo/],
+        ['cars-00000000-0000-4000-8000-000000000000', /^profileKey: no image was uploaded/],
+      ];
+      for (const [profileKey, message] of refused) {
+        const r = await call(base, 'PATCH', '/api/auth/profile', {
+          token: a.token,
+          body: { profileKey, name: 'Not Applied' },
+        });
+        expect(r.status, profileKey).toBe(400);
+        expect(r.body.message).toMatch(message);
+        expect(await profile()).toEqual(withPhoto);
+      }
+
+      const removed = await call(base, 'PATCH', '/api/auth/profile', {
+        token: a.token,
+        body: { removeProfile: true },
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body.user).toMatchObject({ profile: '/api/auth/avatar/default.svg' });
+      expect((await profile()).profile).toBe('/api/auth/avatar/default.svg');
+      // B is untouched.
+      expect((await call(base, 'GET', '/api/auth/profile', { token: b.token })).body).toMatchObject({
+        name: b.u.name,
+        profile: '/api/auth/avatar/default.svg',
+      });
+
+      expect(await eventsAbout(id)).toEqual([
+        'auth.user.registered',
+        'auth.otp.requested',
+        'auth.user.verified',
+        'auth.user.updated',
+        'auth.user.updated',
+        'auth.user.updated',
+      ]);
+      const [last] = await queryRows<{ payload: Record<string, unknown> }>(
+        t.system.infra.database.db,
+        sql`SELECT envelope->'payload' AS payload FROM auth.outbox
+            WHERE name = 'auth.user.updated' AND envelope->'payload'->>'userId' = ${id}
+            ORDER BY seq DESC LIMIT 1`,
+      );
+      expect(last?.payload).toEqual({
+        userId: id,
+        name: 'Asha Renamed',
+        email: a.u.email,
+        phone_number: a.u.phone_number,
+        profile: null,
+        changed: ['profile'],
+      });
+      // The notification worker's users projection takes the new name (through the bus).
+      await t.system.drainOutboxes();
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ name: string }>(
+                t.system.infra.database.db,
+                sql`SELECT name FROM notification.users WHERE id = ${id}`,
+              )
+            )[0]?.name,
+          { timeout: 10_000 },
+        )
+        .toBe('Asha Renamed');
+    },
+  );
+
+  it.skipIf(skip)(
+    'PATCH /api/auth/profile: 400 naming the field for bad input, 401 without a session, nothing changed',
+    async () => {
+      const { token, user } = await signUp('10.12.0.1');
+      const before = (await call(base, 'GET', '/api/auth/profile', { token })).body;
+      expect(before).toMatchObject({ _id: user._id });
+      const bad: Array<[unknown, RegExp]> = [
+        [{}, /at least one of name, profileKey, removeProfile/],
+        [{ nickname: 'Ash' }, /nickname/],
+        [{ name: 'Ash', role: 'Admin' }, /role/],
+        [{ name: '' }, /^name/],
+        [{ name: '   ' }, /^name/],
+        [{ name: 42 }, /^name/],
+        [{ name: 'x'.repeat(101) }, /^name.*100/],
+        [{ profileKey: '../../etc/passwd' }, /^profileKey/],
+        [{ profileKey: 7 }, /^profileKey/],
+        [{ removeProfile: false }, /^removeProfile/],
+        [{ profileKey: 'cars-1', removeProfile: true }, /removeProfile/],
+        [[{ name: 'Ash' }], /body/],
+      ];
+      for (const [body, message] of bad) {
+        const r = await call(base, 'PATCH', '/api/auth/profile', { token, body });
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body.message, JSON.stringify(body)).toMatch(message);
+      }
+      const raw = await call(base, 'PATCH', '/api/auth/profile', { token, raw: '{"name":' });
+      expect(raw.status).toBe(400);
+      expect((await call(base, 'GET', '/api/auth/profile', { token })).body).toEqual(before);
+      expect(await eventsAbout(String(user._id))).not.toContain('auth.user.updated');
+
+      const anonymous = await call(base, 'PATCH', '/api/auth/profile', { body: { name: 'Ghost' } });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toEqual(expect.any(String));
+      const forged = await call(base, 'PATCH', '/api/auth/profile', {
+        token: 'not.a.token',
+        body: { name: 'Ghost' },
+      });
+      expect(forged.status).toBe(401);
+    },
+  );
+
+  it.skipIf(skip)(
+    'POST /api/auth/password checks the current password and the new one, then only the new one signs in',
+    async () => {
+      const { u, token } = await signUp('10.13.0.1');
+      const change = (body: unknown, ip = '10.13.0.2') =>
+        call(base, 'POST', '/api/auth/password', { token, body, ip });
+      const next = 'newRide2026';
+
+      const anonymous = await call(base, 'POST', '/api/auth/password', {
+        body: { currentPassword: u.password, newPassword: next, confirmPassword: next },
+        ip: '10.13.0.3',
+      });
+      expect(anonymous.status).toBe(401);
+      const bad: Array<[Record<string, unknown>, RegExp]> = [
+        [{ newPassword: next, confirmPassword: next }, /^currentPassword is required/],
+        [
+          { currentPassword: u.password, newPassword: next, confirmPassword: 'newRide2027' },
+          /^confirmPassword/,
+        ],
+        [{ currentPassword: u.password, newPassword: next }, /^confirmPassword/],
+        [
+          { currentPassword: u.password, newPassword: 'short1', confirmPassword: 'short1' },
+          /^newPassword.*8/,
+        ],
+        [
+          { currentPassword: u.password, newPassword: 'onlyletters', confirmPassword: 'onlyletters' },
+          /^newPassword.*digit/,
+        ],
+        [
+          { currentPassword: u.password, newPassword: u.password, confirmPassword: u.password },
+          /^newPassword.*differ/,
+        ],
+        [{ currentPassword: u.password, newPassword: next, confirmPassword: next, email: 'x@y.in' }, /email/],
+      ];
+      for (const [body, message] of bad) {
+        const r = await change(body);
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body.message, JSON.stringify(body)).toMatch(message);
+      }
+      const wrong = await change({ currentPassword: 'notMine123', newPassword: next, confirmPassword: next });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ message: 'currentPassword is incorrect' });
+      // Nothing changed so far.
+      expect((await loginRaw(u.email, u.password, '10.13.0.4')).status).toBe(200);
+
+      const ok = await change({ currentPassword: u.password, newPassword: next, confirmPassword: next });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ message: 'Password updated successfully' });
+      expect((await loginRaw(u.email, u.password, '10.13.0.5')).status).toBe(401);
+      const fresh = await loginRaw(u.email, next, '10.13.0.6');
+      expect(fresh.status).toBe(200);
+      // Sessions stay valid.
+      expect((await call(base, 'GET', '/api/auth/profile', { token })).status).toBe(200);
+      const [row] = await queryRows<{ password_hash: string }>(
+        t.system.infra.database.db,
+        sql`SELECT password_hash FROM auth.users WHERE email = ${u.email}`,
+      );
+      expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(JSON.stringify(ok.body)).not.toMatch(HASH);
+
+      // Rate-limited like login: ten tries per account, then 429 with Retry-After (from any IP).
+      let last = await change({ currentPassword: 'notMine123', newPassword: next, confirmPassword: next });
+      for (let i = 0; i < 10; i++) {
+        last = await change(
+          { currentPassword: 'notMine123', newPassword: 'another2026', confirmPassword: 'another2026' },
+          `10.13.1.${i}`,
+        );
+      }
+      expect(last.status).toBe(429);
+      expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
+    },
+  );
+
   it.skipIf(skip)('answers 503 for social sign-in when the provider is not configured', async () => {
     const g = await call(base, 'POST', '/api/auth/googleLogin', {
       body: { tokenId: 'x.y.z' },
@@ -416,6 +703,29 @@ describe.each(variants)('social sign-in on $name', ({ servers, skip }) => {
     expect((again.body.user as { _id: string })._id).toBe((first.body.user as { _id: string })._id);
     const profile = await call(t.url, 'GET', '/api/auth/profile', { token: again.body.tokenId as string });
     expect(profile.body).toMatchObject({ email: 'meera@gmail.com' });
+  });
+
+  it.skipIf(skip)('a Google-only account has no password to change: 400, and none is set', async () => {
+    const tokenId = await google.signIdToken({
+      sub: 'g-pw',
+      email: 'nopass@gmail.com',
+      email_verified: true,
+      name: 'No Pass',
+    });
+    const first = await call(t.url, 'POST', '/api/auth/googleLogin', { body: { tokenId }, ip: '10.8.2.1' });
+    expect(first.status).toBe(200);
+    const r = await call(t.url, 'POST', '/api/auth/password', {
+      token: first.body.tokenId as string,
+      body: { currentPassword: 'anything1', newPassword: 'brandNew2026', confirmPassword: 'brandNew2026' },
+      ip: '10.8.2.1',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/^currentPassword: this account has no password/);
+    const login = await call(t.url, 'POST', '/api/auth/login', {
+      body: { email: 'nopass@gmail.com', password: 'brandNew2026' },
+      ip: '10.8.2.2',
+    });
+    expect(login.status).toBe(401);
   });
 
   it.skipIf(skip)(

@@ -27,6 +27,15 @@ import { forbidden, unauthorized } from './errors';
 
 /** Name of the session cookie (spec §9). */
 export const AUTH_COOKIE = 'auth-token';
+/**
+ * Name of the sign-in hint cookie: value `1`, set and cleared by the auth service together with
+ * {@link AUTH_COOKIE} (same path `/`, max-age, SameSite and Secure) but NOT HttpOnly, so front-end scripts
+ * can read it. It carries no secret and proves nothing: servers never look at it. A front end uses it only
+ * to skip `GET /api/auth/profile` (which would answer 401) for visitors who are not signed in. It can be
+ * stale: a session revoked elsewhere (user deleted) or signed in before the hint existed differs from it,
+ * so the profile call stays the authority whenever the hint is present.
+ */
+export const SIGNED_IN_COOKIE = 'signed-in';
 /** Token and cookie lifetime: 30 days (spec §9), in ms. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ALG = 'ES256';
