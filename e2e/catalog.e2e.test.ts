@@ -186,8 +186,16 @@ describe('catalog', () => {
     }
     expect(car).toBeDefined();
     const page = ctx.page();
+    // 'Loading...' shows until the car arrives (its answer held back for a moment to see it).
+    await page.route(`**/api/cars/${car?._id}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.goto(`${app.url}/car-details/${car?._id}`);
+    await page.getByText('Loading...', { exact: true }).waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('Loading...', { exact: true }).count()).toBe(0);
+    await page.unroute(`**/api/cars/${car?._id}`);
     expect(await page.title()).toMatch(/Used Car Marketplace$/);
     for (const text of [
       'Home test drive available',

@@ -274,6 +274,18 @@ describe('sell a car', () => {
     await expect
       .poll(() => page.locator('img[src*="/api/storage/images/cars-"]').count(), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(2);
+    // The photo carousel: buttons, thumbnails and the arrow keys move between the two photos (looping).
+    const counter = page.getByText(/^[12] \/ 2$/);
+    expect(await counter.textContent()).toBe('1 / 2');
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    await expect.poll(() => counter.textContent()).toBe('2 / 2');
+    await page.getByLabel('Photos: use the left and right arrow keys to change photo').press('ArrowRight');
+    await expect.poll(() => counter.textContent()).toBe('1 / 2');
+    await page.getByRole('button', { name: 'Show photo 2 of 2' }).click();
+    await expect.poll(() => counter.textContent()).toBe('2 / 2');
+    expect(await page.getByRole('button', { name: 'Show photo 2 of 2' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await page
       .getByText(/5,75,000/)
       .first()

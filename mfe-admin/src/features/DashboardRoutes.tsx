@@ -1,6 +1,6 @@
 /** The dashboard's nested routes under its base path (spec §2 route table, /dashboard/*). */
 import type { DashboardProps } from '@marketplace/ui';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '@marketplace/ui/router';
 import { BrandScreen } from './brands/BrandScreen';
 import { AdminLayout } from './layout/AdminLayout';
 import { ModelScreen } from './models/ModelScreen';

@@ -17,15 +17,17 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /**
  * The shared singletons: nothing else is shared (each front end bundles the rest it uses).
- * `@marketplace/ui/overlays` is the design system's second entry (Headless UI), shared like the first.
+ * `@marketplace/ui/overlays` is the design system's second entry (Headless UI), shared like the first;
+ * `@marketplace/ui/router` is the routing API (the used part of react-router-dom, which is not shared
+ * itself: a shared package ships whole).
  */
 export const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router-dom',
   'zustand',
   '@marketplace/ui',
   '@marketplace/ui/overlays',
+  '@marketplace/ui/router',
 ] as const;
 
 /** Names of the remotes as federated (`<name>/<Expose>`); the folder is `mfe-<name>`. */
@@ -114,6 +116,17 @@ export function frontEndConfig(opts: FrontEndOptions): RsbuildConfig {
         shareStrategy: 'loaded-first',
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
+        // One copy of the federation runtime per page: the shell provides it, remotes use the shell's
+        // (each remoteEntry.js otherwise carries its own ≈30 KB gzip copy). Remotes therefore run only
+        // inside the shell, which is the only way they are ever loaded.
+        // `target: 'web'` drops the runtime's Node.js code paths; remotes consume no remote of their own,
+        // so their remote-loading and manifest-snapshot code goes too.
+        experiments: isShell
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : {
+              externalRuntime: true,
+              optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+            },
       }),
     ],
   });

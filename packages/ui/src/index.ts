@@ -4,9 +4,19 @@
  * stores and the toast queue are shared. The Headless UI overlays (dialog, menu, select, tabs) are the
  * separate entry `@marketplace/ui/overlays`, loaded only by screens that use them.
  */
-export { Toaster, toast } from 'sonner';
+
 export { type LoginBody, loadProfile, login, logout } from './api/auth';
-export { api, errorMessage, GENERIC_ERROR_MESSAGE } from './api/client';
+export {
+  ApiError,
+  type ApiResponse,
+  api,
+  errorMessage,
+  GENERIC_ERROR_MESSAGE,
+  isApiError,
+  type QueryParams,
+  type RequestConfig,
+} from './api/client';
+export { putFile } from './api/upload';
 export { Button, type ButtonVariant, buttonClasses } from './components/Button';
 export { CarCard, type CarCardProps } from './components/CarCard';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
@@ -21,3 +31,4 @@ export * from './federation/contracts';
 export * from './federation/test-drive-booking';
 export * from './format';
 export * from './stores';
+export { Toaster, toast } from './toast/toast';

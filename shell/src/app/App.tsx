@@ -3,12 +3,15 @@
  * mode applied to <html>, and the auth bootstrap (GET /api/auth/profile once at start, spec §4).
  */
 import { loadProfile, TOAST_AUTO_CLOSE_MS, Toaster, useColorModeStore } from '@marketplace/ui';
+import { BrowserRouter, useRoutes } from '@marketplace/ui/router';
 import { useEffect } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { GlobalLoadingBar } from '../features/loading/Loading';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+/** The routed content (declarative mode: the app has no loaders or actions, so no data router). */
+function Routed() {
+  return useRoutes(routes);
+}
 
 // Auth bootstrap: started once, before the first render finishes.
 void loadProfile();
@@ -22,7 +25,9 @@ export function App() {
   return (
     <>
       <GlobalLoadingBar />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routed />
+      </BrowserRouter>
       <Toaster
         richColors
         closeButton

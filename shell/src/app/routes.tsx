@@ -3,9 +3,9 @@
  * with its own layout; `/loading` is the full-screen indicator; anything else is the not-found page.
  * Every remote area is a RemoteSlot (its own Suspense, ErrorBoundary and Retry fallback).
  */
-import { Outlet, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@marketplace/ui/router';
 import { LoginDialogHost } from '../features/auth/LoginDialogHost';
-import { AppError } from '../features/errors/AppError';
+import { RouteErrorBoundary } from '../features/errors/AppError';
 import { NotFound } from '../features/errors/NotFound';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoadingPage } from '../features/loading/Loading';
@@ -16,26 +16,24 @@ import { RemoteSlot } from './federation/RemoteSlot';
 function Root() {
   return (
     <>
-      <Outlet />
+      <RouteErrorBoundary />
       <LoginDialogHost />
       <TestDriveModalHost />
     </>
   );
 }
 
-/** Route objects for createBrowserRouter. */
+/** Route objects for useRoutes (a page that throws shows the error page under the header). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <AppError />,
     children: [
       {
         path: '/',
         element: <PublicLayout />,
-        errorElement: <AppError />,
         children: [
           {
-            errorElement: <AppError />,
+            element: <RouteErrorBoundary />,
             children: [
               { index: true, element: <RemoteSlot id="catalog/Home" label="the home page" /> },
               { path: 'buy-a-car', element: <RemoteSlot id="catalog/CarList" label="the car listing" /> },
@@ -87,7 +85,6 @@ export const routes: RouteObject[] = [
       { path: '/loading', element: <LoadingPage /> },
       {
         path: '/dashboard/*',
-        errorElement: <AppError />,
         element: <RemoteSlot id="admin/Dashboard" label="the dashboard" props={{ basePath: '/dashboard' }} />,
       },
     ],

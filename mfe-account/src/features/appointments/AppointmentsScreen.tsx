@@ -16,8 +16,8 @@ import {
   useTestDriveStore,
 } from '@marketplace/ui';
 import { ConfirmDialog } from '@marketplace/ui/overlays';
+import { Link } from '@marketplace/ui/router';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { deleteTestDrive, listTestDrives, updateTestDrive } from '../test-drive/api';
 import { formatLongDate, formatTime12h } from '../test-drive/format';
 import { TestDriveForm } from '../test-drive/TestDriveForm';

@@ -1,5 +1,5 @@
 /** /help (linked from the profile, spec §2): where to get answers — the FAQ and the Contact page. */
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 
 const topics: Array<{ title: string; text: string; href: string; link: string }> = [
   {

@@ -10,8 +10,8 @@ import {
   useAuthStore,
   useLoginDialogStore,
 } from '@marketplace/ui';
+import { Link } from '@marketplace/ui/router';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { EditProfileDialog } from './EditProfileDialog';
 
 /** The signed-in user's profile. */

@@ -1,6 +1,6 @@
 /** /purchases (linked from the profile, spec §2): purchases are not part of the product yet. */
 import { buttonClasses } from '@marketplace/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 
 /** The (empty) purchase history. */
 export function PurchasesScreen() {

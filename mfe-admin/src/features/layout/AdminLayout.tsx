@@ -12,8 +12,8 @@ import {
   toast,
   useAuthStore,
 } from '@marketplace/ui';
+import { Link, Navigate, useNavigate } from '@marketplace/ui/router';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Dropdown } from './Dropdown';
 import { Sidebar } from './Sidebar';
 import { useDismiss } from './useDismiss';

@@ -3,8 +3,8 @@
  * Which groups are expanded is remembered between visits (local storage).
  */
 import { cn } from '@marketplace/ui';
+import { Link, NavLink, useLocation } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
 
 const EXPANDED_KEY = 'admin.sidebar.expanded';
 

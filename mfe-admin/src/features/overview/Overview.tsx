@@ -3,8 +3,9 @@
  * read from the services: cars listed (`GET /api/cars` totalLength), test drives booked
  * (`GET /api/testDrive/admin`), brands (`GET /api/carbrand`) and users (`GET /api/account/getAllUser`).
  */
+
+import { Link } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { type DashboardStats, fetchStats } from '../shared/api';
 import { ScreenHeader } from '../shared/ui';
 

@@ -16,7 +16,7 @@ import type {
   User,
   Variant,
 } from '@marketplace/contracts';
-import { api } from '@marketplace/ui';
+import { api, isApiError, putFile } from '@marketplace/ui';
 
 export type { Brand, FuelType, Model, Role, Rto, State, Transmission, User, Variant };
 
@@ -119,9 +119,9 @@ export type UploadResult =
   | { success: true; message: string; key: string }
   | { success: false; message: string };
 
-/** The server's `message` of a failed axios call, if any. */
+/** The server's `message` of a failed call, if it gave one. */
 function serverMessage(error: unknown): string | undefined {
-  const data = (error as { response?: { data?: { message?: unknown } } })?.response?.data;
+  const data = isApiError(error) ? (error.data as { message?: unknown } | undefined) : undefined;
   return typeof data?.message === 'string' && data.message ? data.message : undefined;
 }
 
@@ -144,13 +144,8 @@ export async function uploadLogo(file: File): Promise<UploadResult> {
   if (!signed.uploadUrl || !key)
     return { success: false, message: signed.message || 'Failed to get upload URL' };
   try {
-    const res = await fetch(signed.uploadUrl, {
-      method: 'PUT',
-      body: file,
-      headers: { 'Content-Type': file.type || 'image/jpeg' },
-      credentials: 'omit',
-    });
-    if (res.status !== 200) return { success: false, message: 'Failed to upload logo' };
+    const status = await putFile(signed.uploadUrl, file);
+    if (status !== 200) return { success: false, message: 'Failed to upload logo' };
   } catch {
     return { success: false, message: 'Failed to upload logo' };
   }

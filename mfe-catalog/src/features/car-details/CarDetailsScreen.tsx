@@ -6,9 +6,9 @@
  * An unknown id shows a not-found state.
  */
 import type { Car } from '@marketplace/contracts';
-import { Button, buttonClasses, formatKm } from '@marketplace/ui';
+import { Button, buttonClasses, formatKm, isApiError } from '@marketplace/ui';
+import { Link, useParams } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import { usePageMeta } from '../../app/meta';
 import { fetchCar } from '../cars/api';
 import { Icon } from '../marketing/Icon';
@@ -199,7 +199,7 @@ export function CarDetailsScreen() {
       .then((car) => live && setLoad({ state: 'ready', car }))
       .catch((error: unknown) => {
         if (!live) return;
-        const status = (error as { response?: { status?: number } } | null)?.response?.status;
+        const status = isApiError(error) ? error.status : undefined;
         setLoad({ state: status === 404 || status === 400 ? 'missing' : 'error' });
       });
     return () => {

@@ -11,7 +11,7 @@ import {
   PLACEHOLDER_REVIEW_COUNT,
   ResponsiveImage,
 } from '@marketplace/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 
 /** Width the card image is shown at in the 1/2/3-column grids. */
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';

@@ -21,7 +21,7 @@ export async function searchCars(
   return data.data;
 }
 
-/** `GET /api/cars/{carId}`: one car; rejects with the axios error (404 for an unknown id). */
+/** `GET /api/cars/{carId}`: one car; rejects with the ApiError (404 for an unknown id). */
 export async function fetchCar(carId: string): Promise<Car> {
   const { data } = await api.get<{ data: Car }>(`/api/cars/${encodeURIComponent(carId)}`, {
     quiet: true,

@@ -5,8 +5,8 @@
  */
 import type { BodyType, Car } from '@marketplace/contracts';
 import { buttonClasses, Spinner } from '@marketplace/ui';
+import { Link, useNavigate } from '@marketplace/ui/router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../app/meta';
 import { CarGrid } from '../cars/CatalogCarCard';
 import { Icon, type IconName } from '../marketing/Icon';

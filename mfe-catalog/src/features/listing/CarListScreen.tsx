@@ -6,8 +6,8 @@
  */
 import type { Brand } from '@marketplace/contracts';
 import { Button, cn, PAGE_SIZE, Pagination, Spinner } from '@marketplace/ui';
+import { useSearchParams } from '@marketplace/ui/router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../app/meta';
 import { type CarPage, fetchBrands, searchCars } from '../cars/api';
 import { CarGrid } from '../cars/CatalogCarCard';

@@ -1,6 +1,6 @@
 /** /about (spec §2 "Static pages"): the story and the values Quality, Integrity, Innovation, Customer Focus, Teamwork. */
 import { buttonClasses } from '@marketplace/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { usePageMeta } from '../../app/meta';
 import { PageShell } from './PageShell';
 

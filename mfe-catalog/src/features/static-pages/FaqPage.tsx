@@ -1,5 +1,5 @@
 /** /faq (spec §2 "Static pages"): answers about buying, selling and test drives. */
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { usePageMeta } from '../../app/meta';
 import { type Faq, FaqList, LISTING_FAQS } from '../marketing/FaqList';
 import { PageShell } from './PageShell';

@@ -15,8 +15,8 @@ import {
   useLoginDialogStore,
 } from '@marketplace/ui';
 import { ConfirmDialog } from '@marketplace/ui/overlays';
+import { Link } from '@marketplace/ui/router';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { deleteCar, fetchSellerCars } from './api';
 import { EditCarDialog } from './EditCarDialog';
 

@@ -4,8 +4,8 @@
  * fetch has answered.
  */
 import { useAuthStore, useLoginDialogStore } from '@marketplace/ui';
+import { useNavigate } from '@marketplace/ui/router';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { SellWizard } from './SellWizard';
 
 const HOW_IT_WORKS = [

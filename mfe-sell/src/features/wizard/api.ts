@@ -11,7 +11,7 @@ import type {
   UploadUrlResponse,
   Variant,
 } from '@marketplace/contracts';
-import { api, errorMessage } from '@marketplace/ui';
+import { api, errorMessage, putFile } from '@marketplace/ui';
 
 /** Brands matching `keyword` (`GET /api/carbrand`). */
 export async function fetchBrands(): Promise<Brand[]> {
@@ -75,16 +75,8 @@ export async function uploadCarImage(
   if (!signed.uploadUrl || !key)
     return { success: false, message: signed.message || 'Failed to get upload URL' };
   try {
-    const res = await api.put(signed.uploadUrl, file, {
-      withCredentials: false,
-      quiet: true,
-      background: true,
-      headers: { 'Content-Type': file.type || 'image/jpeg' },
-      onUploadProgress: (e) => {
-        if (e.total) onProgress(Math.round((e.loaded / e.total) * 100));
-      },
-    });
-    if (res.status !== 200) return { success: false, message: 'Failed to upload image' };
+    const status = await putFile(signed.uploadUrl, file, { onProgress });
+    if (status !== 200) return { success: false, message: 'Failed to upload image' };
   } catch (error) {
     const message = errorMessage(error);
     return {

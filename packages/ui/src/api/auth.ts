@@ -9,10 +9,9 @@ import type {
   MessageResponse,
   User,
 } from '@marketplace/contracts';
-import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import { useAuthStore } from '../stores';
-import { api } from './client';
+import { api, isApiError } from './client';
 
 /** `POST /api/auth/login` body, from the contract. */
 export type LoginBody = z.input<typeof LoginSchema>;
@@ -40,7 +39,7 @@ export async function loadProfile(): Promise<User | null> {
     remember(data);
     return data;
   } catch (error) {
-    if (!isAxiosError(error) || error.response?.status !== 401) console.error('profile load failed', error);
+    if (!isApiError(error) || error.status !== 401) console.error('profile load failed', error);
     setUser(null);
     remember(null);
     return null;

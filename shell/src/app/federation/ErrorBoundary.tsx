@@ -5,6 +5,8 @@ export interface ErrorBoundaryProps {
   fallback(props: { error: unknown; reset(): void }): ReactNode;
   /** Called once per caught error (logging). */
   onError?(error: unknown, info: ErrorInfo): void;
+  /** When this value changes (e.g. the route's path), a shown error is cleared and the children retried. */
+  resetKey?: unknown;
   children: ReactNode;
 }
 
@@ -18,6 +20,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknow
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     this.props.onError?.(error, info);
+  }
+
+  override componentDidUpdate(prev: ErrorBoundaryProps): void {
+    if (this.state.failed && prev.resetKey !== this.props.resetKey) this.reset();
   }
 
   reset = (): void => this.setState({ error: undefined, failed: false });

@@ -1,14 +1,32 @@
 /**
  * The page for an uncaught rendering error (spec §8: headed 'Unexpected Application Error'); a failed
  * chunk download (after the 120 s timeout) gets the chunk-loading failure message instead of the error.
+ * {@link RouteErrorBoundary} shows it in place of the routes below it.
  */
 import { buttonClasses } from '@marketplace/ui';
-import { useRouteError } from 'react-router-dom';
+import { Outlet, useLocation } from '@marketplace/ui/router';
+import { ErrorBoundary } from '../../app/federation/ErrorBoundary';
 import { isChunkLoadError } from '../../app/federation/RemoteSlot';
 
-/** The route-level errorElement. */
-export function AppError() {
-  const error = useRouteError();
+/**
+ * A layout route that renders its child routes and, when one throws while rendering, the error page in
+ * their place (the layouts above it stay). Going to another path clears the error.
+ */
+export function RouteErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={({ error }) => <AppError error={error} />}
+      onError={(error) => console.error('page failed to render', error)}
+    >
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** The error page for `error` (whatever was thrown). */
+export function AppError({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   return (
     <section

@@ -1,6 +1,6 @@
 /** The not-found page (spec §2 "Static pages": 404, 'Sorry, we couldn't find this page.', Back to homepage). */
 import { buttonClasses } from '@marketplace/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 
 /** Shown for any path not in the route table. */
 export function NotFound() {

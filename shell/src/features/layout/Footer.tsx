@@ -2,7 +2,7 @@
  * The public footer (spec §2): /faq, /about, /contact and /t&c (privacy policy); the other links point to
  * / as the spec says. The about text is placeholder copy (spec §1).
  */
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 import { Logo } from './Logo';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [

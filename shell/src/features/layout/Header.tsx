@@ -4,8 +4,8 @@
  * small screens the links sit in a menu that toggles and closes when a link is chosen.
  */
 import { ADMIN_ROLE, buttonClasses, cn, useAuthStore, useLoginDialogStore } from '@marketplace/ui';
+import { NavLink, useLocation } from '@marketplace/ui/router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
 import { ColorModeToggle } from './ColorModeToggle';
 import { Logo } from './Logo';
 

@@ -1,5 +1,5 @@
 /** The CarBazaar wordmark with its car glyph; links home. */
-import { Link } from 'react-router-dom';
+import { Link } from '@marketplace/ui/router';
 
 /** Logo link to `/`; `onDark` for a dark background (the footer), where the accent is lightened for contrast. */
 export function Logo({ onNavigate, onDark = false }: { onNavigate?: () => void; onDark?: boolean }) {

@@ -1,5 +1,5 @@
 /** Layout of every public route: header, the page, footer (spec §2). */
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@marketplace/ui/router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

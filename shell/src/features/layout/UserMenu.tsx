@@ -4,7 +4,7 @@
  */
 import { logout, TOAST_AUTO_CLOSE_MS, toast, useAuthStore } from '@marketplace/ui';
 import { Menu } from '@marketplace/ui/overlays';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@marketplace/ui/router';
 
 /** Signs out with the spec's messages (§8). */
 export function useLogout(): () => Promise<void> {

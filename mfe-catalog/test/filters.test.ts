@@ -1,0 +1,97 @@
+/** The listing's URL filters: reading, writing back, the page reset on a change (docs/adr/0008). */
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  applyFilterChange,
+  filterQuery,
+  readFilters,
+  toggle,
+} from '../src/features/listing/filters';
+
+const read = (query: string) => readFilters(new URLSearchParams(query));
+
+describe('readFilters', () => {
+  it('gives the defaults for an empty URL', () => {
+    expect(read('')).toEqual({
+      searchTerm: '',
+      brands: [],
+      fuelTypes: [],
+      transmissions: [],
+      bodyTypes: [],
+      price: { min: '', max: '' },
+      kmDriven: { min: '', max: '' },
+      years: { min: '', max: '' },
+      city: '',
+      sort: 'newest',
+      page: 1,
+    });
+  });
+
+  it('reads lists, open-ended ranges, the sort and the page', () => {
+    const f = read(
+      'brands=Honda,%20Hyundai&fuelTypes=Diesel,Petrol&transmissions=Manual&bodyTypes=SUV&price=300000-&kmDriven=-50000&years=2015-2020&city=Pune&sort=price_asc&page=3',
+    );
+    expect(f.brands).toEqual(['Honda', 'Hyundai']);
+    expect(f.fuelTypes).toEqual(['Diesel', 'Petrol']);
+    expect(f.transmissions).toEqual(['Manual']);
+    expect(f.bodyTypes).toEqual(['SUV']);
+    expect(f.price).toEqual({ min: '300000', max: '' });
+    expect(f.kmDriven).toEqual({ min: '', max: '50000' });
+    expect(f.years).toEqual({ min: '2015', max: '2020' });
+    expect(f.city).toBe('Pune');
+    expect(f.sort).toBe('price_asc');
+    expect(f.page).toBe(3);
+  });
+
+  it('drops unknown values, non-digits in ranges, a bad sort and a page below 1', () => {
+    const f = read(
+      'fuelTypes=Petrol,Steam&transmissions=CVT&bodyTypes=Tank&price=3a00-9x&sort=cheapest&page=-2',
+    );
+    expect(f.fuelTypes).toEqual(['Petrol']);
+    expect(f.transmissions).toEqual([]);
+    expect(f.bodyTypes).toEqual([]);
+    expect(f.price).toEqual({ min: '300', max: '9' });
+    expect(f.sort).toBe('newest');
+    expect(f.page).toBe(1);
+    expect(read('page=abc').page).toBe(1);
+  });
+});
+
+describe('filterQuery', () => {
+  it('round-trips through the URL and omits empty values and defaults', () => {
+    const query =
+      'searchTerm=creta&brands=Honda,Hyundai&fuelTypes=Diesel&price=300000-900000&kmDriven=-50000&sort=km_asc&page=2';
+    const q = filterQuery(read(query));
+    expect(q).toEqual({
+      searchTerm: 'creta',
+      brands: 'Honda,Hyundai',
+      fuelTypes: 'Diesel',
+      price: '300000-900000',
+      kmDriven: '-50000',
+      sort: 'km_asc',
+      page: '2',
+    });
+    expect(readFilters(new URLSearchParams(q))).toEqual(read(query));
+    expect(filterQuery(read('sort=newest&page=1&searchTerm=%20%20'))).toEqual({});
+  });
+});
+
+describe('applyFilterChange', () => {
+  it('applies the change and returns to page 1', () => {
+    const next = applyFilterChange(read('page=4&brands=Honda'), { fuelTypes: ['Petrol'] });
+    expect(next.page).toBe(1);
+    expect(next.brands).toEqual(['Honda']);
+    expect(next.fuelTypes).toEqual(['Petrol']);
+  });
+});
+
+describe('activeFilterCount and toggle', () => {
+  it('counts each set filter but not the sort', () => {
+    expect(activeFilterCount(read('sort=price_desc'))).toBe(0);
+    expect(activeFilterCount(read('brands=Honda,Kia&price=1-&city=Pune&searchTerm=x'))).toBe(5);
+  });
+  it('adds a missing value and removes a present one', () => {
+    expect(toggle(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggle(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});
