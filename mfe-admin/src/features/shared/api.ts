@@ -28,8 +28,9 @@ export const TRANSMISSIONS: readonly Transmission[] = ['Manual', 'Automatic'];
 export const ROLES: readonly Role[] = ['User', 'Admin'];
 
 /**
- * Read options of the admin lists: the catalog lets browsers cache reference lists for a minute, so the
- * admin screens revalidate to show their own writes at once.
+ * Read options of the admin lists: `Cache-Control: no-cache` on the request makes the browser fetch past
+ * its HTTP cache, so a list re-read after a write shows it whatever caching the server allows for public
+ * reference reads (they were `max-age=60` once, and a re-read of the same URL then got the pre-write copy).
  */
 const fresh = { headers: { 'Cache-Control': 'no-cache' } };
 
@@ -180,6 +181,7 @@ export async function createBrandWithLogo(
 /** `GET /api/carModel?brand=`: models, optionally of one brand. */
 export async function fetchModels(brand?: string): Promise<Model[]> {
   const { data } = await api.get<{ data: { models: Model[] } }>('/api/carModel', {
+    ...fresh,
     params: query({ brand }),
   });
   return data.data.models;
