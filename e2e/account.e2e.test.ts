@@ -8,9 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, repoRoot, startApp } from './support/app';
-import { signInThroughUi, usePage } from './support/browser';
+import { artifactsDir, signInThroughUi, usePage } from './support/browser';
 
 const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
 const USER = { email: 'meera.iyer@example.com', password: 'Meera12345', phone: '9876501234' };
@@ -58,6 +59,11 @@ function longDate(date: string): string {
 }
 
 /** Runs axe-core on the page (or inside `selector`) and returns its serious and critical violations. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, name), fullPage: true });
+}
+
 async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // CDP evaluation: the app's CSP forbids inline scripts
   const violations = await page.evaluate(async (sel) => {
@@ -357,6 +363,78 @@ describe('test drives', () => {
 describe('profile and account pages', () => {
   const ctx = usePage();
 
+  it('edits the profile (name and photo) so it persists after a reload, and changes the password', async () => {
+    const page = ctx.page();
+    // A visitor who never signed in makes no profile call (it could only answer 401).
+    const profileCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/profile') profileCalls.push(r.method());
+    });
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    await page.getByRole('heading', { name: 'Top Cars' }).waitFor();
+    expect(profileCalls).toEqual([]);
+
+    await signInThroughUi(page, USER.email, USER.password);
+    await page.goto(`${app.url}/profile`);
+    await page.getByRole('heading', { name: 'Meera Iyer' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(USER.email);
+    // Client-side rule first, then a real change: a new name and a photo through the storage flow.
+    await dialog.getByLabel('Name', { exact: true }).fill('   ');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Please enter your name.').waitFor();
+    await dialog.getByLabel('Name', { exact: true }).fill('Meera S. Iyer');
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .getByLabel('Profile photo')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    expect(
+      await dialog.getByRole('img', { name: 'Your avatar as others will see it' }).getAttribute('src'),
+    ).toMatch(/^blob:/);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await screenshot(page, 'account-edit-profile-1280.png');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByRole('heading', { name: 'Meera S. Iyer' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Meera S. Iyer' }).waitFor();
+    const avatar = page.getByRole('main').locator('img').first();
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/storage\/images\/cars-/);
+    const served = await page.request.get(`${app.url}${await avatar.getAttribute('src')}`);
+    expect(served.status()).toBe(200);
+    expect(profileCalls.filter((m) => m === 'PATCH')).toHaveLength(1);
+
+    // Password, on Settings: the server refuses a wrong current password; the right one changes it.
+    await page.goto(`${app.url}/pages/settings`);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('Wrong12345');
+    await form.getByLabel('New password', { exact: true }).fill('Meera67890');
+    await form.getByLabel('Confirm new password').fill('Meera67890');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('currentPassword is incorrect').waitFor();
+    await form.getByLabel('Current password').fill(USER.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password updated successfully').waitFor();
+    expect(await form.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+
+    // Signed out and in again: only the new password works.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    const old = await page.request.post(`${app.url}/api/auth/login`, {
+      data: { email: USER.email, password: USER.password },
+    });
+    expect(old.ok()).toBe(false);
+    await signInThroughUi(page, USER.email, 'Meera67890');
+  });
+
   it('shows the profile with its links, and the purchases, help and settings pages', async () => {
     const page = ctx.page();
     await page.goto(app.url);
@@ -397,5 +475,42 @@ describe('profile and account pages', () => {
       .toBe(true);
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await page.getByRole('radio', { name: 'Light' }).check();
+  });
+});
+
+describe('account pages on a phone', () => {
+  const ctx = usePage({ width: 390, height: 844 });
+
+  it('fits the login dialog, profile, Edit Profile, appointments and settings on a 390 px screen', async () => {
+    const page = ctx.page();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.goto(`${app.url}/profile`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Log in to CarBazaar' }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'account-login-390.png');
+    await dialog.getByLabel('Email').fill(BOOKER.email);
+    await dialog.getByLabel('Password').fill(BOOKER.password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Arjun Rao' }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'account-profile-390.png');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await dialog.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'account-edit-profile-390.png');
+    await page.keyboard.press('Escape');
+    for (const [url, heading, name] of [
+      ['/appointment', 'Appointment', 'account-appointment-390.png'],
+      ['/pages/settings', 'Settings', 'account-settings-390.png'],
+    ] as const) {
+      await page.goto(app.url + url);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      expect(await fits()).toBe(true);
+      await screenshot(page, name);
+    }
   });
 });

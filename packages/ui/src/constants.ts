@@ -8,6 +8,12 @@
 export const TOAST_AUTO_CLOSE_MS = 5000;
 /** Name of the session cookie (spec §9). */
 export const AUTH_COOKIE_NAME = 'auth-token';
+/**
+ * The sign-in hint cookie (`signed-in=1`, readable by scripts, no secret) the auth service sets and clears
+ * with the session cookie (`SIGNED_IN_COOKIE` in @marketplace/platform). Without it the start-up profile
+ * load is skipped: a visitor who never signed in makes no call that can only answer 401.
+ */
+export const SIGNED_IN_COOKIE_NAME = 'signed-in';
 /** Cars per listing page (spec §9). */
 export const PAGE_SIZE = 9;
 /** Page links in the pagination window (spec §9). */
@@ -34,3 +40,11 @@ export const TEST_DRIVE_TIME_ZONE = 'Asia/Kolkata';
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 /** Indian mobile number (contracts, auth): 10 digits starting 6–9, optionally prefixed by `+91`. */
 export const INDIAN_MOBILE_PATTERN = /^(?:\+91[\s-]?)?[6-9]\d{9}$/;
+/** Largest image a user may upload, in bytes: 10 MB (issue 6; the storage service refuses more). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Image content types the storage service accepts (issue 6): the file pickers' `accept`. */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** True when `file` is an image the storage service accepts by type and size (it checks the content too). */
+export function isUploadableImage(file: { type: string; size: number }): boolean {
+  return (UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type) && file.size <= MAX_UPLOAD_BYTES;
+}

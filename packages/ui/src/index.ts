@@ -16,7 +16,7 @@ export {
   type QueryParams,
   type RequestConfig,
 } from './api/client';
-export { putFile } from './api/upload';
+export { putFile, type UploadResult, uploadImage } from './api/upload';
 export { Button, type ButtonVariant, buttonClasses } from './components/Button';
 export { CarCard, type CarCardProps } from './components/CarCard';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';

@@ -19,6 +19,7 @@ import { Dialog } from '@marketplace/ui/overlays';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { OtpBoxes } from './OtpBoxes';
+import { NEW_PASSWORD_HINT, nameRules, newPasswordRules } from './rules';
 import { register as registerUser, resendOtp, socialProviders, verifyOtp } from './session';
 
 type Mode = 'login' | 'signup' | 'otp';
@@ -166,10 +167,7 @@ function SignupForm({ onRegistered, onLogin }: { onRegistered(): void; onLogin()
         label="Name"
         autoComplete="name"
         error={errors.name?.message}
-        {...register('name', {
-          validate: (v) => v.trim().length > 0 || 'Please enter your name.',
-          maxLength: { value: 100, message: 'The name can be at most 100 characters.' },
-        })}
+        {...register('name', nameRules)}
       />
       <TextField
         label="Username"
@@ -207,16 +205,9 @@ function SignupForm({ onRegistered, onLogin }: { onRegistered(): void; onLogin()
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters with a letter and a digit"
+        hint={NEW_PASSWORD_HINT}
         error={errors.password?.message}
-        {...register('password', {
-          minLength: { value: 8, message: 'The password must be at least 8 characters.' },
-          maxLength: { value: 128, message: 'The password can be at most 128 characters.' },
-          validate: {
-            letter: (v) => /[A-Za-z]/.test(v) || 'The password must contain a letter.',
-            digit: (v) => /\d/.test(v) || 'The password must contain a digit.',
-          },
-        })}
+        {...register('password', newPasswordRules)}
       />
       <TextField
         label="Confirm password"

@@ -1,5 +1,6 @@
-/** /pages/settings (the user menu's Settings, spec §2): colour theme, and the password (see Edit Profile). */
-import { type ColorMode, cn, useColorModeStore } from '@marketplace/ui';
+/** /pages/settings (the user menu's Settings, spec §2): colour theme, and the password change when signed in. */
+import { type ColorMode, cn, useAuthStore, useColorModeStore } from '@marketplace/ui';
+import { PasswordForm } from '../profile/PasswordForm';
 
 const modes: Array<{ value: ColorMode; label: string }> = [
   { value: 'light', label: 'Light' },
@@ -10,6 +11,7 @@ const modes: Array<{ value: ColorMode; label: string }> = [
 export function SettingsScreen() {
   const colorMode = useColorModeStore((s) => s.colorMode);
   const setColorMode = useColorModeStore((s) => s.setColorMode);
+  const signedIn = useAuthStore((s) => s.user !== null);
   return (
     <section className="acc:mx-auto acc:max-w-3xl acc:px-4 acc:py-10">
       <h1 className="acc:text-2xl acc:font-bold">Settings</h1>
@@ -39,11 +41,14 @@ export function SettingsScreen() {
         </div>
       </fieldset>
       <section className="acc:mt-6 acc:rounded-2xl acc:border acc:border-slate-200 acc:p-5 acc:dark:border-slate-700">
-        <h2 className="acc:font-semibold">Password</h2>
-        <p className="acc:mt-2 acc:text-sm acc:text-slate-600 acc:dark:text-slate-300">
-          Changing your password from here is coming soon. Until then, contact support if you need to reset
-          it.
-        </p>
+        <h2 className="acc:mb-3 acc:font-semibold">Password</h2>
+        {signedIn ? (
+          <PasswordForm />
+        ) : (
+          <p className="acc:text-sm acc:text-slate-600 acc:dark:text-slate-300">
+            Sign in to change your password.
+          </p>
+        )}
       </section>
     </section>
   );

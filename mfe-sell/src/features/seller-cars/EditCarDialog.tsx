@@ -3,14 +3,20 @@
  * description, photos (remove or add through the two-step upload) and "mark as sold".
  */
 import type { Car, CarUpdateBody, SellerCar } from '@marketplace/contracts';
-import { Button, formatRupees, Spinner, TextAreaField, TextField, toast } from '@marketplace/ui';
+import {
+  Button,
+  formatRupees,
+  isUploadableImage,
+  Spinner,
+  TextAreaField,
+  TextField,
+  toast,
+  UPLOAD_CONTENT_TYPES,
+} from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
 import { useEffect, useId, useState } from 'react';
 import { uploadCarImage } from '../wizard/api';
 import { fetchCar, updateCar } from './api';
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_BYTES = 10 * 1024 * 1024;
 
 interface Photo {
   key?: string;
@@ -62,7 +68,7 @@ function EditForm({ car, onClose, onSaved }: { car: SellerCar; onClose(): void; 
 
   const addFiles = (files: FileList | null) => {
     if (!files) return;
-    const ok = Array.from(files).filter((f) => IMAGE_TYPES.includes(f.type) && f.size <= MAX_BYTES);
+    const ok = Array.from(files).filter(isUploadableImage);
     if (ok.length < files.length) setError('Only JPEG, PNG or WebP images up to 10 MB can be added.');
     if (ok.length) {
       setPhotos((p) => [...p, ...ok.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
@@ -188,7 +194,7 @@ function EditForm({ car, onClose, onSaved }: { car: SellerCar; onClose(): void; 
             id={fileId}
             type="file"
             multiple
-            accept={IMAGE_TYPES.join(',')}
+            accept={UPLOAD_CONTENT_TYPES.join(',')}
             className="sell:sr-only"
             onChange={(e) => addFiles(e.target.files)}
           />

@@ -4,16 +4,19 @@
  * a failed one is skipped and named, 'Image upload failed.' when none succeeded, then the listing is posted.
  */
 import type { CarCreateBody } from '@marketplace/contracts';
-import { Button, Spinner, toast, useLoadingStore } from '@marketplace/ui';
+import {
+  Button,
+  MAX_UPLOAD_BYTES,
+  Spinner,
+  toast,
+  UPLOAD_CONTENT_TYPES,
+  useLoadingStore,
+} from '@marketplace/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createListing, uploadCarImage } from './api';
 import type { Draft } from './draft';
 import { StepHeading } from './parts';
 
-/** Image types the storage service accepts (contracts `UPLOAD_CONTENT_TYPES`). */
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-/** Largest upload (contracts `MAX_UPLOAD_BYTES`: 10 MB). */
-const MAX_BYTES = 10 * 1024 * 1024;
 /** Most photos per listing (contracts: at most 20 images). */
 const MAX_IMAGES = 20;
 
@@ -92,8 +95,9 @@ export function ImagesStep({
     const refused: string[] = [];
     const added: Picked[] = [];
     for (const file of Array.from(files)) {
-      if (!IMAGE_TYPES.includes(file.type)) refused.push(`${file.name} is not an image (JPEG, PNG or WebP).`);
-      else if (file.size > MAX_BYTES) refused.push(`${file.name} is larger than 10 MB.`);
+      if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type))
+        refused.push(`${file.name} is not an image (JPEG, PNG or WebP).`);
+      else if (file.size > MAX_UPLOAD_BYTES) refused.push(`${file.name} is larger than 10 MB.`);
       else if (picked.length + added.length >= MAX_IMAGES)
         refused.push(`At most ${MAX_IMAGES} photos per car.`);
       else added.push({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file), progress: null });
@@ -175,7 +179,7 @@ export function ImagesStep({
             id={inputId}
             ref={inputRef}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={UPLOAD_CONTENT_TYPES.join(',')}
             multiple
             disabled={submitting}
             onChange={(e) => add(e.target.files)}

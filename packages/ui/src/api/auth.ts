@@ -10,6 +10,7 @@ import type {
   User,
 } from '@marketplace/contracts';
 import type { z } from 'zod';
+import { SIGNED_IN_COOKIE_NAME } from '../constants';
 import { useAuthStore } from '../stores';
 import { api, isApiError } from './client';
 
@@ -27,12 +28,26 @@ function remember(user: User | null): void {
   }
 }
 
+/** True when the auth service's sign-in hint cookie is present (see SIGNED_IN_COOKIE_NAME). */
+function hasSignInHint(): boolean {
+  const cookies = globalThis.document?.cookie ?? '';
+  return cookies.split(/;\s*/).includes(`${SIGNED_IN_COOKIE_NAME}=1`);
+}
+
 /**
  * Auth bootstrap (spec §4 "The current user is loaded at application start"): `GET /api/auth/profile`;
- * 401 means signed out. Failures are only logged (spec §8). Marks the store ready either way.
+ * 401 means signed out. Without the sign-in hint cookie the browser holds no session, so the call is
+ * skipped and the user is signed out at once. Failures are only logged (spec §8). Marks the store ready
+ * either way.
  */
 export async function loadProfile(): Promise<User | null> {
   const { setUser, setReady } = useAuthStore.getState();
+  if (!hasSignInHint()) {
+    setUser(null);
+    remember(null);
+    setReady(true);
+    return null;
+  }
   try {
     const { data } = await api.get<User>('/api/auth/profile', { quiet: true, background: true });
     setUser(data);

@@ -1,5 +1,5 @@
 /** Uploads to signed storage URLs (the second step of the storage service's upload flow). */
-import { ApiError } from './client';
+import { ApiError, api, errorMessage, GENERIC_ERROR_MESSAGE, isApiError } from './client';
 
 /**
  * Uploads a file to a signed upload URL (the storage service's two-step flow: `POST /api/storage/getUrl`
@@ -41,4 +41,60 @@ export function putFile(
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
+}
+
+/** What {@link uploadImage} returns (spec §7: upload helpers return success plus message). */
+export type UploadResult = { success: true; key: string } | { success: false; message: string };
+
+/** `{ uploadUrl, key }` of `POST /api/storage/getUrl` (older answers nest the key under `data`). */
+interface SignedUpload {
+  uploadUrl?: string;
+  key?: string;
+  data?: { key?: string };
+  message?: string;
+}
+
+/**
+ * The storage service's two-step image upload (spec §7 "Image and logo upload"): a signed URL from
+ * `POST /api/storage/getUrl?type=<type>` (`cars` for car and profile photos, `logo` for brand logos), then
+ * {@link putFile}. The storage service confirms the content later, when the key is used.
+ *
+ * Never throws and never toasts: the caller reports the result. Messages (spec §8): 'Failed to get upload
+ * URL' (or the server's reason), 'Failed to upload <what>' plus the storage service's reason when it gave
+ * one (`what` defaults to 'image'). `onProgress` gets whole percentages 0–100.
+ */
+export async function uploadImage(
+  type: 'cars' | 'logo',
+  file: File,
+  options: { what?: string; onProgress?: (percent: number) => void } = {},
+): Promise<UploadResult> {
+  const failed = `Failed to upload ${options.what ?? 'image'}`;
+  let signed: SignedUpload;
+  try {
+    const res = await api.post<SignedUpload>('/api/storage/getUrl', null, {
+      params: { type },
+      quiet: true,
+      background: true,
+    });
+    signed = res.data ?? {};
+  } catch (error) {
+    return { success: false, message: serverReason(error) ?? 'Failed to get upload URL' };
+  }
+  const key = signed.key ?? signed.data?.key;
+  if (!signed.uploadUrl || !key)
+    return { success: false, message: signed.message || 'Failed to get upload URL' };
+  try {
+    await putFile(signed.uploadUrl, file, options.onProgress ? { onProgress: options.onProgress } : {});
+  } catch (error) {
+    const reason = serverReason(error);
+    return { success: false, message: reason ? `${failed}: ${reason}` : failed };
+  }
+  options.onProgress?.(100);
+  return { success: true, key };
+}
+
+/** The server's `message` of a failed call, when it gave one. */
+function serverReason(error: unknown): string | undefined {
+  const message = errorMessage(error);
+  return isApiError(error) && message !== GENERIC_ERROR_MESSAGE ? message : undefined;
 }

@@ -32,7 +32,7 @@ function Chrome({
         {label}
       </label>
       {children}
-      {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint && !error ? <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
           {error}

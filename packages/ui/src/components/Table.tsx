@@ -41,7 +41,7 @@ export function Table<T>({
             <tr>
               <td
                 colSpan={columns.length + (numbered ? 1 : 0)}
-                className="px-4 py-6 text-center text-slate-500"
+                className="px-4 py-6 text-center text-slate-500 dark:text-slate-400"
               >
                 {empty}
               </td>
