@@ -2,24 +2,19 @@
  * /dashboard/state/rto (spec §2 "RTO", §5 "RTO"): RTO offices with a state filter; 'Add New Rto' and
  * 'Update RTO' modals where the state's prefix is shown before a numeric code input; delete confirmation.
  */
-import { Button, SelectField, Table, TextField } from '@marketplace/ui';
+import { SelectField, TextField } from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createRto, deleteRto, fetchRtos, fetchStates, type Rto, type State, updateRto } from '../shared/api';
 import {
-  Card,
-  Loading,
-  matchText,
-  type Numbered,
-  noColumn,
-  notifySuccess,
-  numbered,
-  RowActions,
-  ScreenHeader,
-  useConfirmDelete,
-  useList,
-  usePaged,
-} from '../shared/ui';
+  actionColumn,
+  FormActions,
+  type FormProps,
+  ListScreen,
+  useCrudScreen,
+  useSave,
+} from '../shared/crud';
+import { matchText, useList } from '../shared/ui';
 
 /** The code as sent: `<PREFIX>-<digits>`, or the digits alone for a state without a prefix (spec §5). */
 export function rtoCode(prefix: string | undefined, digits: string): string {
@@ -37,113 +32,63 @@ const matchRto = matchText<Rto>((r) => [r.code, r.city]);
 export function RtoScreen() {
   const states = useList(fetchStates, []);
   const [stateFilter, setStateFilter] = useState('');
-  const rtos = useList(() => fetchRtos(stateFilter), [stateFilter]);
-  const { slice, offset, pager, searchBox } = usePaged(rtos.rows, stateFilter, matchRto);
-  const [editing, setEditing] = useState<Rto | 'new' | null>(null);
-  const remove = useConfirmDelete(deleteRto, rtos.reload);
+  const rtos = useCrudScreen({
+    load: () => fetchRtos(stateFilter),
+    filters: [stateFilter],
+    match: matchRto,
+    remove: deleteRto,
+  });
   const stateById = useMemo(() => new Map(states.rows.map((s) => [s._id, s])), [states.rows]);
 
   return (
-    <>
-      <ScreenHeader title="RTO">
-        <Button onClick={() => setEditing('new')}>Add New Rto</Button>
-      </ScreenHeader>
-      <Card>
-        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:lg:max-w-2xl">
-          <SelectField
-            label="State"
-            value={stateFilter}
-            onChange={(e) => setStateFilter(e.target.value)}
-            placeholder="All states"
-            options={states.rows.map((s) => ({ value: s._id, label: s.state }))}
-          />
-          {searchBox}
-        </div>
-        {rtos.loading ? (
-          <Loading />
-        ) : (
-          <>
-            <Table<Numbered<Rto>>
-              numbered={false}
-              rows={numbered(slice, offset)}
-              rowKey={(r) => r.item._id}
-              empty="No RTO codes for this state yet."
-              columns={[
-                noColumn,
-                { header: 'RtoCodes', cell: (r) => <span className="adm:font-mono">{r.item.code}</span> },
-                { header: 'City', cell: (r) => r.item.city },
-                {
-                  header: 'Action',
-                  cell: (r) => (
-                    <RowActions
-                      name={`${r.item.code} ${r.item.city}`}
-                      onEdit={() => setEditing(r.item)}
-                      onDelete={() => remove.ask(r.item._id)}
-                    />
-                  ),
-                },
-              ]}
-            />
-            {pager}
-          </>
-        )}
-      </Card>
-      {editing ? (
-        <RtoDialog
-          rto={editing === 'new' ? null : editing}
-          states={states.rows}
-          stateById={stateById}
-          defaultState={stateFilter}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            rtos.reload();
-          }}
+    <ListScreen
+      title="RTO"
+      addLabel="Add New Rto"
+      screen={rtos}
+      filters={
+        <SelectField
+          label="State"
+          value={stateFilter}
+          onChange={(e) => setStateFilter(e.target.value)}
+          placeholder="All states"
+          options={states.rows.map((s) => ({ value: s._id, label: s.state }))}
         />
-      ) : null}
-      {remove.dialog}
-    </>
+      }
+      empty="No RTO codes for this state yet."
+      columns={[
+        { header: 'RtoCodes', cell: (r) => <span className="adm:font-mono">{r.code}</span> },
+        { header: 'City', cell: (r) => r.city },
+        actionColumn(rtos, (r) => `${r.code} ${r.city}`),
+      ]}
+      modalForm
+      form={(props) => (
+        <RtoDialog {...props} states={states.rows} stateById={stateById} defaultState={stateFilter} />
+      )}
+    />
   );
 }
 
 function RtoDialog({
-  rto,
+  record: rto,
   states,
   stateById,
   defaultState,
   onClose,
   onSaved,
-}: {
-  rto: Rto | null;
-  states: State[];
-  stateById: Map<string, State>;
-  defaultState: string;
-  onClose(): void;
-  onSaved(): void;
-}) {
+}: FormProps<Rto> & { states: State[]; stateById: Map<string, State>; defaultState: string }) {
   const [state, setState] = useState(rto?.state ?? defaultState);
   const [city, setCity] = useState(rto?.city ?? '');
   const [digits, setDigits] = useState(rto ? rtoDigits(rto.code) : '');
-  const [busy, setBusy] = useState(false);
   const prefix = stateById.get(state)?.prefix;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const body = { state, city: city.trim(), code: rtoCode(prefix, digits) };
-      notifySuccess(rto ? await updateRto(rto._id, body) : await createRto(body));
-      onSaved();
-    } catch {
-      // the API client showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSave(() => {
+    const body = { state, city: city.trim(), code: rtoCode(prefix, digits) };
+    return rto ? updateRto(rto._id, body) : createRto(body);
+  }, onSaved);
 
   return (
     <Dialog open onClose={onClose} title={rto ? 'Update RTO' : 'Add New Rto'}>
-      <form onSubmit={(e) => void submit(e)} className="adm:flex adm:flex-col adm:gap-4">
+      <form onSubmit={onSubmit} className="adm:flex adm:flex-col adm:gap-4">
         <SelectField
           label="State"
           required
@@ -183,14 +128,12 @@ function RtoDialog({
             />
           </div>
         </div>
-        <div className="adm:mt-2 adm:flex adm:justify-end adm:gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {rto ? 'Update' : 'Submit'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          busy={busy}
+          label={rto ? 'Update' : 'Submit'}
+          className="adm:mt-2 adm:flex adm:justify-end adm:gap-3"
+        />
       </form>
     </Dialog>
   );

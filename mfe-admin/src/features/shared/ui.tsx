@@ -1,7 +1,8 @@
 /** Small building blocks shared by the admin screens: headings, chips, row actions, paging, toasts. */
-import { Button, cn, Pagination, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
+import { Button, cn, Pagination, SelectField, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
 import { ConfirmDialog } from '@marketplace/ui/overlays';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { Brand } from './api';
 
 /** Rows per page of the admin lists (hundreds of RTOs and variants). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -263,16 +264,17 @@ export function Loading() {
   );
 }
 
-/** A row with its 1-based number in the whole list. */
-export interface Numbered<T> {
-  n: number;
-  item: T;
+/** The 'Brand' select of the model and variant filters and forms ('Choose a Brand', spec §2). */
+export function BrandSelect({
+  brands,
+  ...rest
+}: { brands: Brand[] } & Omit<ComponentProps<typeof SelectField>, 'label' | 'placeholder' | 'options'>) {
+  return (
+    <SelectField
+      label="Brand"
+      placeholder="Choose a Brand"
+      options={brands.map((b) => ({ value: b._id, label: b.name }))}
+      {...rest}
+    />
+  );
 }
-
-/** Numbers the rows of a page slice from `offset + 1`. */
-export function numbered<T>(slice: T[], offset: number): Numbered<T>[] {
-  return slice.map((item, i) => ({ n: offset + i + 1, item }));
-}
-
-/** The `No.` column of the admin tables. */
-export const noColumn = { header: 'No.', cell: (r: Numbered<unknown>) => r.n };

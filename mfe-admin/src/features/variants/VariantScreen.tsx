@@ -3,8 +3,8 @@
  * Brand', 'Choose a Models' (depends on the brand), 'Choose a fuelType'; columns No., Name, model,
  * fuelType, transmission, Action; add and edit forms replace the list.
  */
-import { Button, SelectField, Table, TextAreaField, TextField } from '@marketplace/ui';
-import { type FormEvent, useMemo, useState } from 'react';
+import { Button, SelectField, TextAreaField, TextField } from '@marketplace/ui';
+import { useMemo, useState } from 'react';
 import {
   type Brand,
   createVariant,
@@ -19,22 +19,8 @@ import {
   updateVariant,
   type Variant,
 } from '../shared/api';
-import {
-  Card,
-  Chips,
-  FormHeader,
-  Loading,
-  matchText,
-  type Numbered,
-  noColumn,
-  notifySuccess,
-  numbered,
-  RowActions,
-  ScreenHeader,
-  useConfirmDelete,
-  useList,
-  usePaged,
-} from '../shared/ui';
+import { actionColumn, FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
+import { BrandSelect, Chips, matchText, useList } from '../shared/ui';
 
 const noModels = async (): Promise<Model[]> => [];
 
@@ -47,44 +33,29 @@ export function VariantScreen() {
   const [model, setModel] = useState('');
   const [fuelType, setFuelType] = useState('');
   const models = useList(brand ? () => fetchModels(brand) : noModels, [brand]);
-  const variants = useList(() => fetchVariants({ brand, model, fuelType }), [brand, model, fuelType]);
-  const { slice, offset, pager, searchBox } = usePaged(
-    variants.rows,
-    `${brand}|${model}|${fuelType}`,
-    matchVariant,
-  );
-  const [editing, setEditing] = useState<Variant | 'new' | null>(null);
-  const remove = useConfirmDelete(deleteVariant, variants.reload);
+  const variants = useCrudScreen({
+    load: () => fetchVariants({ brand, model, fuelType }),
+    filters: [brand, model, fuelType],
+    match: matchVariant,
+    remove: deleteVariant,
+  });
 
-  if (editing) {
-    return (
-      <VariantForm
-        variant={editing === 'new' ? null : editing}
-        brands={brands.rows}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          variants.reload();
-        }}
-      />
-    );
-  }
   return (
-    <>
-      <ScreenHeader title="Variant">
-        <Button onClick={() => setEditing('new')}>Add New Variant</Button>
-      </ScreenHeader>
-      <Card>
-        <div className="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:xl:grid-cols-4">
-          <SelectField
-            label="Brand"
+    <ListScreen
+      title="Variant"
+      addLabel="Add New Variant"
+      screen={variants}
+      form={(props) => <VariantForm {...props} brands={brands.rows} />}
+      filtersClassName="adm:mb-4 adm:grid adm:gap-3 adm:sm:grid-cols-2 adm:xl:grid-cols-4"
+      filters={
+        <>
+          <BrandSelect
+            brands={brands.rows}
             value={brand}
             onChange={(e) => {
               setBrand(e.target.value);
               setModel('');
             }}
-            placeholder="Choose a Brand"
-            options={brands.rows.map((b) => ({ value: b._id, label: b.name }))}
           />
           <SelectField
             label="Model"
@@ -101,63 +72,34 @@ export function VariantScreen() {
             placeholder="Choose a fuelType"
             options={FUEL_TYPES.map((f) => ({ value: f, label: f }))}
           />
-          {searchBox}
-        </div>
-        {variants.loading ? (
-          <Loading />
-        ) : (
-          <>
-            <Table<Numbered<Variant>>
-              numbered={false}
-              rows={numbered(slice, offset)}
-              rowKey={(r) => r.item._id}
-              empty="No variants match these filters."
-              columns={[
-                noColumn,
-                { header: 'Name', cell: (r) => <span className="adm:font-medium">{r.item.name}</span> },
-                {
-                  header: 'Model',
-                  cell: (r) => (
-                    <span>
-                      {r.item.carModel.name}
-                      <span className="adm:block adm:text-xs adm:text-slate-500">{r.item.carBrand.name}</span>
-                    </span>
-                  ),
-                },
-                { header: 'FuelType', cell: (r) => <Chips values={[r.item.fuelType]} /> },
-                { header: 'Transmission', cell: (r) => <Chips values={[r.item.transmission]} /> },
-                {
-                  header: 'Action',
-                  cell: (r) => (
-                    <RowActions
-                      name={`${r.item.carModel.name} ${r.item.name}`}
-                      onEdit={() => setEditing(r.item)}
-                      onDelete={() => remove.ask(r.item._id)}
-                    />
-                  ),
-                },
-              ]}
-            />
-            {pager}
-          </>
-        )}
-      </Card>
-      {remove.dialog}
-    </>
+        </>
+      }
+      empty="No variants match these filters."
+      columns={[
+        { header: 'Name', cell: (v) => <span className="adm:font-medium">{v.name}</span> },
+        {
+          header: 'Model',
+          cell: (v) => (
+            <span>
+              {v.carModel.name}
+              <span className="adm:block adm:text-xs adm:text-slate-500">{v.carBrand.name}</span>
+            </span>
+          ),
+        },
+        { header: 'FuelType', cell: (v) => <Chips values={[v.fuelType]} /> },
+        { header: 'Transmission', cell: (v) => <Chips values={[v.transmission]} /> },
+        actionColumn(variants, (v) => `${v.carModel.name} ${v.name}`),
+      ]}
+    />
   );
 }
 
 function VariantForm({
-  variant,
+  record: variant,
   brands,
   onClose,
   onSaved,
-}: {
-  variant: Variant | null;
-  brands: Brand[];
-  onClose(): void;
-  onSaved(): void;
-}) {
+}: FormProps<Variant> & { brands: Brand[] }) {
   const [carBrand, setCarBrand] = useState(variant?.carBrand._id ?? '');
   const [carModel, setCarModel] = useState(variant?.carModel._id ?? '');
   const [fuelType, setFuelType] = useState<FuelType | ''>(variant?.fuelType ?? '');
@@ -166,7 +108,6 @@ function VariantForm({
   const [description, setDescription] = useState(variant?.description ?? '');
   const [features, setFeatures] = useState<string[]>(variant?.features ?? []);
   const [feature, setFeature] = useState('');
-  const [busy, setBusy] = useState(false);
   const models = useList(carBrand ? () => fetchModels(carBrand) : noModels, [carBrand]);
   const chosenModel = useMemo(() => models.rows.find((m) => m._id === carModel), [models.rows, carModel]);
 
@@ -191,150 +132,127 @@ function VariantForm({
     setFeature('');
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!fuelType || !transmission) return;
-    setBusy(true);
-    try {
-      const body = {
-        name: name.trim(),
-        carBrand,
-        carModel,
-        fuelType,
-        transmission,
-        features,
-        description: description.trim(),
-      };
-      notifySuccess(variant ? await updateVariant(variant._id, body) : await createVariant(body));
-      onSaved();
-    } catch {
-      // the API client showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSave(async () => {
+    if (!fuelType || !transmission) return null;
+    const body = {
+      name: name.trim(),
+      carBrand,
+      carModel,
+      fuelType,
+      transmission,
+      features,
+      description: description.trim(),
+    };
+    return variant ? updateVariant(variant._id, body) : createVariant(body);
+  }, onSaved);
 
   const fuelOptions = chosenModel?.fuelType ?? (variant ? [variant.fuelType] : []);
   const transmissionOptions = chosenModel?.transmission ?? (variant ? [variant.transmission] : []);
-  const title = variant ? 'Update Variant' : 'Add New Variant';
   return (
-    <Card className="adm:max-w-3xl">
-      <FormHeader title={title} onClose={onClose} />
-      <form onSubmit={(e) => void submit(e)} className="adm:grid adm:gap-4 adm:sm:grid-cols-2">
-        <SelectField
-          label="Brand"
+    <FormCard noun="Variant" editing={variant !== null} onClose={onClose} onSubmit={onSubmit} busy={busy}>
+      <BrandSelect
+        brands={brands}
+        required
+        disabled={variant !== null}
+        value={carBrand}
+        onChange={(e) => chooseBrand(e.target.value)}
+      />
+      <SelectField
+        label="Model"
+        required
+        disabled={variant !== null || !carBrand}
+        value={carModel}
+        onChange={(e) => chooseModel(e.target.value)}
+        placeholder="Choose a Models"
+        options={
+          models.rows.length > 0
+            ? models.rows.map((m) => ({ value: m._id, label: m.name }))
+            : variant
+              ? [{ value: variant.carModel._id, label: variant.carModel.name }]
+              : []
+        }
+      />
+      <SelectField
+        label="Fuel type"
+        required
+        disabled={!carModel}
+        value={fuelType}
+        onChange={(e) => setFuelType(e.target.value as FuelType)}
+        placeholder="Choose a fuelType"
+        options={fuelOptions.map((f) => ({ value: f, label: f }))}
+      />
+      <SelectField
+        label="Transmission"
+        required
+        disabled={!carModel}
+        value={transmission}
+        onChange={(e) => setTransmission(e.target.value as Transmission)}
+        placeholder="Choose a transmission"
+        options={transmissionOptions.map((t) => ({ value: t, label: t }))}
+      />
+      <div className="adm:sm:col-span-2">
+        <TextField
+          label="Variant Name"
           required
-          disabled={variant !== null}
-          value={carBrand}
-          onChange={(e) => chooseBrand(e.target.value)}
-          placeholder="Choose a Brand"
-          options={brands.map((b) => ({ value: b._id, label: b.name }))}
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
         />
-        <SelectField
-          label="Model"
-          required
-          disabled={variant !== null || !carBrand}
-          value={carModel}
-          onChange={(e) => chooseModel(e.target.value)}
-          placeholder="Choose a Models"
-          options={
-            models.rows.length > 0
-              ? models.rows.map((m) => ({ value: m._id, label: m.name }))
-              : variant
-                ? [{ value: variant.carModel._id, label: variant.carModel.name }]
-                : []
-          }
+      </div>
+      <div className="adm:sm:col-span-2">
+        <TextAreaField
+          label="Description (optional)"
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
         />
-        <SelectField
-          label="Fuel type"
-          required
-          disabled={!carModel}
-          value={fuelType}
-          onChange={(e) => setFuelType(e.target.value as FuelType)}
-          placeholder="Choose a fuelType"
-          options={fuelOptions.map((f) => ({ value: f, label: f }))}
-        />
-        <SelectField
-          label="Transmission"
-          required
-          disabled={!carModel}
-          value={transmission}
-          onChange={(e) => setTransmission(e.target.value as Transmission)}
-          placeholder="Choose a transmission"
-          options={transmissionOptions.map((t) => ({ value: t, label: t }))}
-        />
-        <div className="adm:sm:col-span-2">
-          <TextField
-            label="Variant Name"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="adm:sm:col-span-2">
-          <TextAreaField
-            label="Description (optional)"
-            maxLength={2000}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <fieldset className="adm:flex adm:flex-col adm:gap-2 adm:sm:col-span-2">
-          <legend className="adm:mb-1 adm:text-sm adm:font-medium adm:text-slate-700 adm:dark:text-slate-200">
-            Features
-          </legend>
-          <div className="adm:flex adm:items-end adm:gap-2">
-            <div className="adm:flex-1">
-              <TextField
-                label="New feature"
-                maxLength={200}
-                value={feature}
-                onChange={(e) => setFeature(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addFeature();
-                  }
-                }}
-              />
-            </div>
-            <Button variant="secondary" onClick={addFeature} disabled={!feature.trim()}>
-              Add feature
-            </Button>
+      </div>
+      <fieldset className="adm:flex adm:flex-col adm:gap-2 adm:sm:col-span-2">
+        <legend className="adm:mb-1 adm:text-sm adm:font-medium adm:text-slate-700 adm:dark:text-slate-200">
+          Features
+        </legend>
+        <div className="adm:flex adm:items-end adm:gap-2">
+          <div className="adm:flex-1">
+            <TextField
+              label="New feature"
+              maxLength={200}
+              value={feature}
+              onChange={(e) => setFeature(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addFeature();
+                }
+              }}
+            />
           </div>
-          {features.length > 0 ? (
-            <ul aria-label="Features" className="adm:flex adm:flex-wrap adm:gap-2">
-              {features.map((f) => (
-                <li
-                  key={f}
-                  className="adm:flex adm:items-center adm:gap-1 adm:rounded-full adm:bg-slate-100 adm:py-1 adm:pr-1 adm:pl-3 adm:text-sm adm:dark:bg-slate-800"
-                >
-                  {f}
-                  <button
-                    type="button"
-                    aria-label={`Remove ${f}`}
-                    onClick={() => setFeatures((list) => list.filter((x) => x !== f))}
-                    className="adm:rounded-full adm:px-1.5 adm:text-slate-500 adm:hover:bg-slate-200 adm:hover:text-slate-900 adm:dark:hover:bg-slate-700"
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="adm:text-xs adm:text-slate-500">No features yet.</p>
-          )}
-        </fieldset>
-        <div className="adm:flex adm:justify-end adm:gap-3 adm:sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {variant ? 'Update' : 'Submit'}
+          <Button variant="secondary" onClick={addFeature} disabled={!feature.trim()}>
+            Add feature
           </Button>
         </div>
-      </form>
-    </Card>
+        {features.length > 0 ? (
+          <ul aria-label="Features" className="adm:flex adm:flex-wrap adm:gap-2">
+            {features.map((f) => (
+              <li
+                key={f}
+                className="adm:flex adm:items-center adm:gap-1 adm:rounded-full adm:bg-slate-100 adm:py-1 adm:pr-1 adm:pl-3 adm:text-sm adm:dark:bg-slate-800"
+              >
+                {f}
+                <button
+                  type="button"
+                  aria-label={`Remove ${f}`}
+                  onClick={() => setFeatures((list) => list.filter((x) => x !== f))}
+                  className="adm:rounded-full adm:px-1.5 adm:text-slate-500 adm:hover:bg-slate-200 adm:hover:text-slate-900 adm:dark:hover:bg-slate-700"
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="adm:text-xs adm:text-slate-500">No features yet.</p>
+        )}
+      </fieldset>
+    </FormCard>
   );
 }
