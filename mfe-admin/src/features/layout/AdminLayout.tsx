@@ -14,6 +14,7 @@ import {
 } from '@marketplace/ui';
 import { Link, Navigate, useNavigate } from '@marketplace/ui/router';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { StrokeIcon } from '../shared/ui';
 import { Dropdown } from './Dropdown';
 import { Sidebar } from './Sidebar';
 import { useDismiss } from './useDismiss';
@@ -37,21 +38,6 @@ const messages = [
 
 const iconButton =
   'adm:rounded-lg adm:p-2 adm:text-slate-600 adm:hover:bg-slate-100 adm:focus-visible:outline-2 adm:focus-visible:outline-brand-600 adm:dark:text-slate-300 adm:dark:hover:bg-slate-800';
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="adm:size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-    >
-      <path strokeLinecap="round" strokeLinejoin="round" d={d} />
-    </svg>
-  );
-}
 
 /** Sidebar + header around the admin screen `children`, for Admins only. */
 export function AdminLayout({ basePath, children }: { basePath: string; children: ReactNode }) {
@@ -112,7 +98,7 @@ function AdminFrame({ basePath, children }: { basePath: string; children: ReactN
             aria-controls="admin-sidebar"
             onClick={() => setSidebarOpen((o) => !o)}
           >
-            <Icon d="M4 6h16M4 12h16M4 18h16" />
+            <StrokeIcon d="M4 6h16M4 12h16M4 18h16" />
           </button>
           <search className="adm:hidden adm:flex-1 adm:sm:block">
             <input
@@ -127,7 +113,7 @@ function AdminFrame({ basePath, children }: { basePath: string; children: ReactN
               label="Notifications"
               badge={notifications.length}
               button={
-                <Icon d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0m6 0H9" />
+                <StrokeIcon d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0m6 0H9" />
               }
             >
               {() => (
@@ -149,7 +135,7 @@ function AdminFrame({ basePath, children }: { basePath: string; children: ReactN
               label="Messages"
               badge={messages.length}
               button={
-                <Icon d="M8 10h8M8 14h5m-9 6 2.6-2.6A2 2 0 0 1 8 17h11a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v15Z" />
+                <StrokeIcon d="M8 10h8M8 14h5m-9 6 2.6-2.6A2 2 0 0 1 8 17h11a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v15Z" />
               }
             >
               {(close) => (

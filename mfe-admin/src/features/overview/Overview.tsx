@@ -7,49 +7,40 @@
 import { Link } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type DashboardStats, fetchStats } from '../shared/api';
-import { ScreenHeader } from '../shared/ui';
+import { ScreenHeader, StrokeIcon } from '../shared/ui';
 
 const count = new Intl.NumberFormat('en-IN');
 
 type Stats = { [K in keyof DashboardStats]: number | null };
 
-const icon = (d: string): ReactNode => (
-  <svg
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    className="adm:size-6"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-  >
-    <path strokeLinecap="round" strokeLinejoin="round" d={d} />
-  </svg>
-);
-
 const cards: Array<{ key: keyof DashboardStats; label: string; icon: ReactNode; to?: string }> = [
   {
     key: 'cars',
     label: 'Total cars listed',
-    icon: icon(
-      'M3 13l2-5a2 2 0 0 1 1.9-1.4h10.2A2 2 0 0 1 19 8l2 5v4h-2m-14 0H3v-4m2 4a2 2 0 1 0 4 0m6 0a2 2 0 1 0 4 0M3 13h18',
+    icon: (
+      <StrokeIcon d="M3 13l2-5a2 2 0 0 1 1.9-1.4h10.2A2 2 0 0 1 19 8l2 5v4h-2m-14 0H3v-4m2 4a2 2 0 1 0 4 0m6 0a2 2 0 1 0 4 0M3 13h18" />
     ),
   },
   {
     key: 'testDrives',
     label: 'Test drives booked',
-    icon: icon('M8 3v3m8-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z'),
+    icon: (
+      <StrokeIcon d="M8 3v3m8-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" />
+    ),
   },
   {
     key: 'brands',
     label: 'Brands',
-    icon: icon('M7 7h.01M3 11V4a1 1 0 0 1 1-1h7l9.3 9.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0L3 11Z'),
+    icon: (
+      <StrokeIcon d="M7 7h.01M3 11V4a1 1 0 0 1 1-1h7l9.3 9.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0L3 11Z" />
+    ),
     to: 'cars/brand',
   },
   {
     key: 'users',
     label: 'Users',
-    icon: icon(
-      'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1m20 0v-1a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8M13 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z',
+    icon: (
+      <StrokeIcon d="M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1m20 0v-1a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8M13 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z" />
     ),
     to: 'users',
   },
