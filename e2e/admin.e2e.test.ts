@@ -8,10 +8,11 @@
  * the admin screens. */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
-import { usePage } from './support/browser';
+import { artifactsDir, usePage } from './support/browser';
 
 const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
 const USER = { email: 'meera.nair@example.com', password: 'Meera@12345' };
@@ -510,13 +511,18 @@ describe('admin dashboard as an Admin', () => {
       ['/dashboard/users', 'Users', 'Add New User'],
     ];
     const found: string[] = [];
-    for (const [path, heading, add] of screens) {
-      await openScreen(page, path, heading);
-      found.push(...(await axeSeriousViolations(page)).map((v) => `${path}: ${v}`));
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: join(artifactsDir, `admin-${name}.png`), fullPage: true });
+    for (const [route, heading, add] of screens) {
+      await openScreen(page, route, heading);
+      found.push(...(await axeSeriousViolations(page)).map((v) => `${route}: ${v}`));
+      await shot(heading.toLowerCase());
       if (add) {
         await page.getByRole('button', { name: add }).click();
         await page.getByRole('button', { name: /^(Submit|Update)$/ }).waitFor();
-        found.push(...(await axeSeriousViolations(page)).map((v) => `${path} form: ${v}`));
+        found.push(...(await axeSeriousViolations(page)).map((v) => `${route} form: ${v}`));
+        await shot(`${heading.toLowerCase()}-form`);
       }
     }
     expect(found).toEqual([]);
