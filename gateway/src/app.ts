@@ -18,7 +18,7 @@ import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
 import { apiProxy, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
-import { remoteOrigins, webHosting } from './web';
+import { remoteOrigins, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
@@ -41,6 +41,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
   // Remotes served from other origins (REMOTE_*_URL): their manifest is fetched, their scripts, styles,
   // images and fonts loaded from there.
   const remotes = remoteOrigins(config);
+  const social = socialSignInSources(config);
   return createHttpApp({
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
@@ -48,12 +49,13 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     helmetOptions: {
       contentSecurityPolicy: {
         directives: {
-          // Social sign-in SDKs and images from storage are added with their issues.
-          'img-src': ["'self'", 'data:', 'blob:', ...remotes],
-          'script-src': ["'self'", ...remotes],
-          'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-          'connect-src': ["'self'", ...remotes],
+          // The configured social sign-in SDKs (socialSignInSources) and remotes on other origins.
+          'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...social['img-src']],
+          'script-src': ["'self'", ...remotes, ...social['script-src']],
+          'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...social['style-src']],
+          'connect-src': ["'self'", ...remotes, ...social['connect-src']],
           'font-src': ["'self'", 'data:', ...remotes],
+          'frame-src': ["'self'", ...social['frame-src']],
         },
       },
     },

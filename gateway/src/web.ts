@@ -58,6 +58,43 @@ export function remoteOrigins(config: RemoteUrls): string[] {
   return [...origins];
 }
 
+/** CSP directives that social sign-in adds to. */
+export type SocialCspDirective = 'script-src' | 'style-src' | 'frame-src' | 'connect-src' | 'img-src';
+
+/**
+ * What the CSP must allow for the providers' web SDKs, only for providers configured
+ * (`GOOGLE_CLIENT_ID`, `FACEBOOK_APP_ID`). Google Identity Services: script, style, iframe and calls under
+ * `https://accounts.google.com/gsi/` (Google's "Content Security Policy" note in "Get your Google API
+ * client ID", developers.google.com/identity/gsi/web). Facebook's JavaScript SDK: its script from
+ * `https://connect.facebook.net`, its login dialog and calls on `www.facebook.com`/`web.facebook.com` and
+ * the Graph API.
+ */
+export function socialSignInSources(config: {
+  GOOGLE_CLIENT_ID?: string | undefined;
+  FACEBOOK_APP_ID?: string | undefined;
+}): Record<SocialCspDirective, string[]> {
+  const sources: Record<SocialCspDirective, string[]> = {
+    'script-src': [],
+    'style-src': [],
+    'frame-src': [],
+    'connect-src': [],
+    'img-src': [],
+  };
+  if (config.GOOGLE_CLIENT_ID) {
+    sources['script-src'].push('https://accounts.google.com/gsi/client');
+    sources['style-src'].push('https://accounts.google.com/gsi/style');
+    sources['frame-src'].push('https://accounts.google.com/gsi/');
+    sources['connect-src'].push('https://accounts.google.com/gsi/');
+  }
+  if (config.FACEBOOK_APP_ID) {
+    sources['script-src'].push('https://connect.facebook.net');
+    sources['frame-src'].push('https://www.facebook.com', 'https://web.facebook.com');
+    sources['connect-src'].push('https://www.facebook.com', 'https://graph.facebook.com');
+    sources['img-src'].push('https://www.facebook.com');
+  }
+  return sources;
+}
+
 /**
  * Middleware chain: the runtime manifest, then `webRoot/<front end>/dist` (front ends not built yet are
  * skipped) and the SPA fallback.

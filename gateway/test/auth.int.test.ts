@@ -639,6 +639,12 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
     },
   );
 
+  it.skipIf(skip)('lists no social provider when none is configured', async () => {
+    const r = await call(base, 'GET', '/api/auth/providers');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ google: null, facebook: null });
+  });
+
   it.skipIf(skip)('answers 503 for social sign-in when the provider is not configured', async () => {
     const g = await call(base, 'POST', '/api/auth/googleLogin', {
       body: { tokenId: 'x.y.z' },
@@ -677,6 +683,13 @@ describe.each(variants)('social sign-in on $name', ({ servers, skip }) => {
     await t?.stop();
     await google?.stop();
     await graph?.stop();
+  });
+
+  it.skipIf(skip)('lists the configured providers with their public ids only', async () => {
+    const r = await call(t.url, 'GET', '/api/auth/providers');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ google: { clientId: google.clientId }, facebook: { appId: 'fb-app-1' } });
+    expect(JSON.stringify(r.body)).not.toContain('fb-secret');
   });
 
   it.skipIf(skip)('creates a user from a Google ID token, then signs the same user in again', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { federationManifest, remoteOrigins } from '../src/web';
+import { federationManifest, remoteOrigins, socialSignInSources } from '../src/web';
 
 describe('runtime federation manifest', () => {
   it('defaults every remote to the gateway-hosted mf-manifest.json', () => {
@@ -25,5 +25,25 @@ describe('runtime federation manifest', () => {
       'https://cdn.example.com/admin/mf-manifest.json',
     ]);
     expect(remoteOrigins(config)).toEqual(['https://cdn.example.com']);
+  });
+});
+
+describe('socialSignInSources', () => {
+  it('adds nothing when no provider is configured', () => {
+    expect(Object.values(socialSignInSources({})).flat()).toEqual([]);
+  });
+
+  it("allows Google Identity Services' script, style, frame and calls when GOOGLE_CLIENT_ID is set", () => {
+    const s = socialSignInSources({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' });
+    expect(s['script-src']).toEqual(['https://accounts.google.com/gsi/client']);
+    expect(s['frame-src']).toEqual(['https://accounts.google.com/gsi/']);
+    expect(s['connect-src']).toEqual(['https://accounts.google.com/gsi/']);
+    expect(s['style-src']).toEqual(['https://accounts.google.com/gsi/style']);
+  });
+
+  it("allows Facebook's SDK when FACEBOOK_APP_ID is set", () => {
+    const s = socialSignInSources({ FACEBOOK_APP_ID: '123' });
+    expect(s['script-src']).toEqual(['https://connect.facebook.net']);
+    expect(s['frame-src']).toContain('https://www.facebook.com');
   });
 });

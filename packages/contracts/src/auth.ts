@@ -168,6 +168,20 @@ export const googleLoginBody = z.object({ tokenId: textField('tokenId', 8192) })
 /** `POST /api/auth/facebookLogin?access_token=` query (spec §7, issue 4). */
 export const facebookLoginQuery = z.object({ access_token: textField('access_token', 4096) });
 
+/**
+ * `GET /api/auth/providers` answer (issue 10): which social sign-ins are configured, with the public ids
+ * the providers' web SDKs need (`GOOGLE_CLIENT_ID`, `FACEBOOK_APP_ID`; never a secret). `null` when the
+ * provider is off, and the front end then shows no button for it.
+ */
+export const socialProvidersResponse = z
+  .object({
+    google: z.object({ clientId: z.string() }).nullable(),
+    facebook: z.object({ appId: z.string() }).nullable(),
+  })
+  .meta({ id: 'SocialProviders' });
+/** Inferred type of {@link socialProvidersResponse}. */
+export type SocialProvidersResponse = z.infer<typeof socialProvidersResponse>;
+
 /** `GET /api/auth/profile` answer: the user object itself at the top level (issue 4). */
 export const profileResponse = user;
 

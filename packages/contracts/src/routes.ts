@@ -22,6 +22,7 @@ import {
   registerBody,
   registerResponse,
   resendOtpBody,
+  socialProvidersResponse,
   updateProfileBody,
   updateProfileResponse,
   userIdParams,
@@ -163,6 +164,16 @@ const TEST_DRIVE_RULES =
 
 const routes: ApiRoute[] = [
   // ------------------------------------------------------------------ auth (spec §7, issue 4)
+  {
+    method: 'get',
+    path: '/api/auth/providers',
+    operationId: 'socialProviders',
+    summary: 'Which social sign-ins are configured, with the public ids their web SDKs need (issue 10)',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    responses: { 200: { description: 'The configured providers', schema: socialProvidersResponse } },
+  },
   {
     method: 'post',
     path: '/api/auth/googleLogin',

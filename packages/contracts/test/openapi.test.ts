@@ -79,6 +79,7 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['post', '/api/contact'],
   ['patch', '/api/auth/profile'],
   ['post', '/api/auth/password'],
+  ['get', '/api/auth/providers'],
 ];
 
 describe('OpenAPI document', () => {

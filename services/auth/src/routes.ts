@@ -14,6 +14,7 @@ import {
   loginBody,
   registerBody,
   resendOtpBody,
+  type SocialProvidersResponse,
   updateProfileBody,
   userIdParams,
   verifyMobileOtpBody,
@@ -101,6 +102,25 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
   router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
     res.json(ports.signingKey?.jwks ?? { keys: [] });
+  });
+
+  /**
+   * The configured social sign-ins and the public ids their web SDKs need (issue 10); a provider counts as
+   * configured when its verifier can check tokens (Facebook also needs FACEBOOK_APP_SECRET).
+   */
+  router.get('/api/auth/providers', (_req, res) => {
+    const body: SocialProvidersResponse = {
+      google:
+        providers.google.configured && ports.config.GOOGLE_CLIENT_ID
+          ? { clientId: ports.config.GOOGLE_CLIENT_ID }
+          : null,
+      facebook:
+        providers.facebook.configured && ports.config.FACEBOOK_APP_ID
+          ? { appId: ports.config.FACEBOOK_APP_ID }
+          : null,
+    };
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.json(body);
   });
 
   router.get('/api/auth/avatar/default.svg', (_req, res) => {

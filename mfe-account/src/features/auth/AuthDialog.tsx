@@ -20,7 +20,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { OtpBoxes } from './OtpBoxes';
 import { NEW_PASSWORD_HINT, nameRules, newPasswordRules } from './rules';
-import { register as registerUser, resendOtp, socialProviders, verifyOtp } from './session';
+import { SocialButtons } from './SocialButtons';
+import { register as registerUser, resendOtp, verifyOtp } from './session';
 
 type Mode = 'login' | 'signup' | 'otp';
 
@@ -37,20 +38,11 @@ export function AuthDialog({ open, onClose }: LoginDialogProps) {
     <Dialog open={open} onClose={onClose} title={titles[mode]}>
       {mode === 'login' ? <LoginForm onDone={onClose} onSignup={() => setMode('signup')} /> : null}
       {mode === 'signup' ? (
-        <SignupForm onRegistered={() => setMode('otp')} onLogin={() => setMode('login')} />
+        <SignupForm onRegistered={() => setMode('otp')} onLogin={() => setMode('login')} onDone={onClose} />
       ) : null}
       {mode === 'otp' ? <OtpForm onDone={onClose} onBack={() => setMode('signup')} /> : null}
     </Dialog>
   );
-}
-
-/**
- * Google and Facebook sign-in, shown only when the provider is configured (spec §2). No API endpoint
- * exposes the client ids yet, so {@link socialProviders} keeps them off and nothing renders.
- */
-function SocialButtons() {
-  if (!socialProviders.google && !socialProviders.facebook) return null;
-  return null;
 }
 
 function Switch({ question, action, onClick }: { question: string; action: string; onClick(): void }) {
@@ -90,7 +82,7 @@ function LoginForm({ onDone, onSignup }: { onDone(): void; onSignup(): void }) {
   });
   return (
     <form onSubmit={submit} noValidate className="acc:space-y-4">
-      <SocialButtons />
+      <SocialButtons onDone={onDone} />
       <TextField
         label="Email"
         type="email"
@@ -128,7 +120,15 @@ interface SignupValues {
   confirm_password: string;
 }
 
-function SignupForm({ onRegistered, onLogin }: { onRegistered(): void; onLogin(): void }) {
+function SignupForm({
+  onRegistered,
+  onLogin,
+  onDone,
+}: {
+  onRegistered(): void;
+  onLogin(): void;
+  onDone(): void;
+}) {
   const setSignup = useAuthStore((s) => s.setSignup);
   const {
     register,
@@ -162,7 +162,7 @@ function SignupForm({ onRegistered, onLogin }: { onRegistered(): void; onLogin()
   });
   return (
     <form onSubmit={submit} noValidate className="acc:space-y-3">
-      <SocialButtons />
+      <SocialButtons onDone={onDone} />
       <TextField
         label="Name"
         autoComplete="name"

@@ -42,10 +42,3 @@ export async function resendOtp(email: string, phone_number: string): Promise<st
   const { data } = await api.post<MessageResponse>('/api/auth/resendOtp', { email, phone_number });
   return data.message;
 }
-
-/**
- * Which identity providers are configured. No endpoint of the API exposes the Google client id or the
- * Facebook app id yet (GOOGLE_CLIENT_ID / FACEBOOK_APP_ID are server-side only), so both are off and the
- * social buttons stay hidden (spec §2 shows them only when configured; issue 10).
- */
-export const socialProviders = { google: false, facebook: false } as const;
