@@ -10,13 +10,14 @@ import {
   type Config,
   createHttpApp,
   type Logger,
+  type Metrics,
   type RateLimiterFactory,
   type ReadinessCheck,
   type TokenVerifier,
 } from '@marketplace/platform';
 import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
-import { apiProxy, serviceTargets } from './proxy';
+import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
 import { remoteOrigins, socialSignInSources, webHosting } from './web';
 
@@ -32,9 +33,15 @@ export interface GatewayOptions {
   mode: GatewayMode;
   /** Folder holding shell/ and the mfe-* folders with their dist/ (default: config.WEB_ROOT or the repository root). */
   webRoot: string;
+  /** This process's metrics, served at `GET /metrics` (METRICS_TOKEN protects it); absent → no `/metrics`. */
+  metrics?: Metrics;
 }
 
-/** Builds the gateway app for `opts.mode`. */
+/**
+ * Builds the gateway app for `opts.mode`. With `opts.metrics`, requests are counted by route pattern: the
+ * mounted routers' Express patterns (embedded), else the contracts' route table (`contractRouteLabel`, so
+ * proxied calls get `/api/cars/:carId` too), else `unmatched`.
+ */
 export function createGatewayApp(opts: GatewayOptions): Express {
   const { config, mode } = opts;
   const embedded = mode.kind === 'embedded';
@@ -46,6 +53,8 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
     readiness: opts.readiness,
+    metrics: opts.metrics,
+    routeLabel: contractRouteLabel,
     helmetOptions: {
       contentSecurityPolicy: {
         directives: {

@@ -25,9 +25,11 @@ export interface EmbeddedSystem {
   stop(): Promise<void>;
 }
 
-/** Starts everything on `config.PORT` (0 = any). @throws when DATA_DIR cannot be opened or a configured server is unreachable. */
+/**
+ * Starts everything on `config.PORT` (0 = any), with `GET /metrics` (label `service="marketplace"`, one
+ * outbox gauge per service module). @throws when DATA_DIR cannot be opened or a configured server is unreachable. */
 export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
-  const infra = await createInfrastructure(config, logger, { signsTokens: true });
+  const infra = await createInfrastructure(config, logger, { signsTokens: true, processName: 'marketplace' });
   const services = await startServices(infra, serviceModules, { seed: true });
   const app = createGatewayApp({
     config,
@@ -36,6 +38,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     readiness: infra.readiness,
     mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens, peerSecret: infra.peerSecret },
     webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
+    metrics: infra.metrics,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
   infra.setSelfUrl(server.url);

@@ -1,11 +1,18 @@
 /**
  * Distributed gateway: proxies `/api/*` to the service URLs in config (AUTH_SERVICE_URL, ...), serves
  * the API docs and, when present, the built front ends. Uses Redis for the global rate limit when
- * REDIS_URL is set.
+ * REDIS_URL is set. `GET /metrics` serves its request metrics (label `service="gateway"`; METRICS_TOKEN).
  */
 
 import path from 'node:path';
-import { createCachePorts, createLogger, listen, loadConfig, onShutdownSignal } from '@marketplace/platform';
+import {
+  createCachePorts,
+  createLogger,
+  createMetrics,
+  listen,
+  loadConfig,
+  onShutdownSignal,
+} from '@marketplace/platform';
 import { createGatewayApp } from './app';
 import { repoRoot } from './web';
 
@@ -19,6 +26,7 @@ const app = createGatewayApp({
   readiness: { cache: () => cache.ping() },
   mode: { kind: 'proxy' },
   webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
+  metrics: createMetrics({ service: 'gateway', token: config.METRICS_TOKEN }),
 });
 const server = await listen(app, { port: config.PORT, host: config.HOST });
 logger.info({ url: server.url }, 'gateway listening');

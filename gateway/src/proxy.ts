@@ -5,10 +5,52 @@
  * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
 
-import { MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
+import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
 import { type Config, HttpError } from '@marketplace/platform';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+
+interface RouteMatcher {
+  method: string;
+  regex: RegExp;
+  /** Express-style pattern, e.g. `/api/cars/:carId`. */
+  label: string;
+  params: number;
+}
+
+/** The contracts' routes as matchers, literal routes before those with more path parameters. */
+const matchers: RouteMatcher[] = apiRoutes
+  .map((route) => {
+    const parts = route.path.split('/').map((seg) => {
+      const param = /^\{(\w+)\}$/.exec(seg);
+      return param
+        ? { re: '[^/]+', label: `:${param[1]}`, param: true }
+        : { re: escapeRegExp(seg), label: seg, param: false };
+    });
+    return {
+      method: route.method.toUpperCase(),
+      regex: new RegExp(`^${parts.map((p) => p.re).join('/')}/?$`),
+      label: parts.map((p) => p.label).join('/'),
+      params: parts.filter((p) => p.param).length,
+    };
+  })
+  .sort((a, b) => a.params - b.params);
+
+/** `text` with the regular-expression metacharacters escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Metrics route label of a request by the contracts' route table: the matching route's path in Express
+ * style (`/api/cars/{carId}` → `/api/cars/:carId`; HEAD matches GET routes), or undefined when no route
+ * matches (the metrics then say `unmatched`). Never returns the raw URL.
+ */
+export function contractRouteLabel(req: Pick<Request, 'method' | 'originalUrl'>): string | undefined {
+  const path = (req.originalUrl ?? '').split('?')[0] ?? '';
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return matchers.find((m) => m.method === method && m.regex.test(path))?.label;
+}
 
 /** Base URL of each service from config; a service without one answers 503. */
 export function serviceTargets(config: Config): Record<string, string | undefined> {

@@ -15,6 +15,7 @@ import {
   exportPKCS8,
   generateKeyPair,
   importPKCS8,
+  importSPKI,
   type CryptoKey as JoseKey,
   type JSONWebKeySet,
   type JWK,
@@ -64,16 +65,47 @@ declare global {
 
 /** The signing key pair and its public JWKS. */
 export interface SigningKey {
+  /** `kid` of the current key (its RFC 7638 thumbprint), set in every token's header. */
   kid: string;
   privateKey: JoseKey;
+  /** The published key set: the current public key first, then the previous ones (JWT_PREVIOUS_PUBLIC_KEYS). */
   jwks: JSONWebKeySet;
+}
+
+const PUBLIC_KEY_PEM = /-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g;
+
+/**
+ * The ES256 public keys in `pems` (one or more PEM SPKI blocks, concatenated; text between blocks is
+ * ignored) as JWKs `{ kty, crv, x, y, kid, alg: 'ES256', use: 'sig' }`, `kid` = RFC 7638 thumbprint.
+ * @throws Error when a block is not an ES256 (P-256) public key.
+ */
+export async function publicKeysToJwks(pems: string): Promise<JWK[]> {
+  const out: JWK[] = [];
+  for (const [pem] of pems.matchAll(PUBLIC_KEY_PEM)) {
+    let key: JoseKey;
+    try {
+      key = await importSPKI(pem, ALG, { extractable: true });
+    } catch (err) {
+      throw new Error(`JWT_PREVIOUS_PUBLIC_KEYS: not an ES256 public key (${(err as Error).message})`);
+    }
+    const jwk = await exportJWK(key);
+    out.push({ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: ALG, use: 'sig' });
+  }
+  return out;
 }
 
 /**
  * Loads the ES256 signing key from `pem` (PKCS#8), or in development from/into `DATA_DIR/keys/jwt-es256.pem`
- * (generated on first start; never use that in production: config refuses it).
+ * (generated on first start; never use that in production: config refuses it). The public keys in
+ * `previousPublicKeys` (PEM SPKI, concatenated; JWT_PREVIOUS_PUBLIC_KEYS) are published in `jwks` after the
+ * current one, each with its own `kid`; duplicates and the current key itself are left out.
+ * @throws Error when a key cannot be imported.
  */
-export async function loadSigningKey(opts: { pem?: string; dataDir: string }): Promise<SigningKey> {
+export async function loadSigningKey(opts: {
+  pem?: string;
+  dataDir: string;
+  previousPublicKeys?: string;
+}): Promise<SigningKey> {
   let pem = opts.pem;
   if (!pem) {
     const file = path.join(opts.dataDir, 'keys', 'jwt-es256.pem');
@@ -89,7 +121,11 @@ export async function loadSigningKey(opts: { pem?: string; dataDir: string }): P
   const full: JWK = await exportJWK(privateKey);
   const { d: _d, ...pub } = full;
   const kid = await calculateJwkThumbprint(pub);
-  return { kid, privateKey, jwks: { keys: [{ ...pub, kid, alg: ALG, use: 'sig' }] } };
+  const keys: JWK[] = [{ ...pub, kid, alg: ALG, use: 'sig' }];
+  for (const previous of opts.previousPublicKeys ? await publicKeysToJwks(opts.previousPublicKeys) : []) {
+    if (!keys.some((k) => k.kid === previous.kid)) keys.push(previous);
+  }
+  return { kid, privateKey, jwks: { keys } };
 }
 
 /** Signs a session token for `user`; lifetime SESSION_TTL_MS. */
@@ -114,16 +150,32 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal | undefined>;
 }
 
-/** Verifier over a JWKS URL (distributed) or a local key set (embedded). */
+/** Default minimum time between two JWKS fetches caused by tokens with an unknown `kid`, in ms. */
+export const JWKS_COOLDOWN_MS = 5_000;
+
+/**
+ * Verifier over a JWKS URL (distributed) or a local key set (embedded). The key is chosen by the token's
+ * `kid` header. A remote set is cached for `jwksCacheMaxAgeMs` (default 600 000 ms = 10 min; a key removed
+ * from the JWKS is still accepted by a verifier until then) and refetched at once when a token names a
+ * `kid` it does not hold (a rotation), at most once per `jwksCooldownMs` (default {@link JWKS_COOLDOWN_MS}),
+ * so tokens with made-up kids cannot make it hammer the auth service.
+ * @throws Error when neither `jwks` nor `jwksUrl` is given.
+ */
 export function createTokenVerifier(opts: {
   issuer: string;
   jwksUrl?: string;
   jwks?: JSONWebKeySet;
   cache?: Cache;
+  jwksCooldownMs?: number;
+  jwksCacheMaxAgeMs?: number;
 }): TokenVerifier {
   let keys: JWTVerifyGetKey;
   if (opts.jwks) keys = createLocalJWKSet(opts.jwks);
-  else if (opts.jwksUrl) keys = createRemoteJWKSet(new URL(opts.jwksUrl));
+  else if (opts.jwksUrl)
+    keys = createRemoteJWKSet(new URL(opts.jwksUrl), {
+      cooldownDuration: opts.jwksCooldownMs ?? JWKS_COOLDOWN_MS,
+      cacheMaxAge: opts.jwksCacheMaxAgeMs ?? 600_000,
+    });
   else throw new Error('createTokenVerifier needs jwks or jwksUrl');
   return {
     async verify(token) {

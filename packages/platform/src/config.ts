@@ -102,6 +102,20 @@ export const configSchema = z.object({
   NOTIFICATION_SERVICE_URL: optionalUrl,
   /** Auth: PEM PKCS#8 private key (ES256) used to sign JWTs; absent in development → a key generated under DATA_DIR/keys. */
   JWT_PRIVATE_KEY: z.string().optional(),
+  /**
+   * Auth, JWT key rotation: public keys (PEM SPKI, `-----BEGIN PUBLIC KEY-----` blocks, one or more
+   * concatenated) of earlier signing keys, published in the JWKS next to the current key (each with its own
+   * `kid`, the RFC 7638 thumbprint) so tokens signed before a rotation keep verifying until they expire.
+   * Absent or empty → only the current key is published. Only the signing process reads it.
+   */
+  JWT_PREVIOUS_PUBLIC_KEYS: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/.test(v), {
+      error: 'must hold one or more PEM public keys (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)',
+    })
+    .optional(),
   /** Services other than auth verify tokens against this JWKS; absent → the in-process auth key (embedded). */
   JWKS_URL: optionalUrl,
   JWT_ISSUER: z.string().default('used-car-marketplace'),
@@ -119,6 +133,15 @@ export const configSchema = z.object({
   /** First administrator; in development a default one is created when unset (printed at start). */
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  /**
+   * Bearer token that `GET /metrics` requires (`Authorization: Bearer <token>`, else 401) on every process;
+   * absent or empty → `/metrics` is open (development). Give Prometheus the same value.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
   /** Global gateway limit: requests per client IP per minute. */
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Largest JSON body accepted, in bytes (default 1 MiB). */

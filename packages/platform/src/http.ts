@@ -1,7 +1,7 @@
 /**
  * HTTP building blocks shared by the gateway and every standalone service: request/correlation ids,
- * access logs, security headers, JSON body limits, `/healthz` + `/readyz`, JSON 404 for unknown `/api`
- * paths, `{ message }` errors, and a server with graceful shutdown.
+ * access logs, security headers, JSON body limits, `/healthz` + `/readyz`, Prometheus `/metrics`, JSON 404
+ * for unknown `/api` paths, `{ message }` errors, and a server with graceful shutdown.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -12,10 +12,16 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { apiNotFound, errorHandler } from './errors';
 import { runWithContext } from './logger';
+import type { Metrics } from './metrics';
 
 const ID_PATTERN = /^[\w.:-]{1,128}$/;
 
-/** Takes `x-request-id` / `x-correlation-id` from the caller when well-formed, else new UUIDs; echoes `x-request-id`. */
+/**
+ * Takes `x-request-id` / `x-correlation-id` from the caller when well-formed (`[\w.:-]{1,128}`), else a new
+ * UUID (the correlation id defaults to the request id); writes both back into `req.headers` (so a proxy
+ * forwards them), echoes both as response headers, and runs the rest of the request in their logging
+ * context (every log line, peer call and emitted event carries them).
+ */
 export const requestContext: RequestHandler = (req, res, next) => {
   const given = req.headers['x-request-id'];
   const requestId = typeof given === 'string' && ID_PATTERN.test(given) ? given : randomUUID();
@@ -24,6 +30,7 @@ export const requestContext: RequestHandler = (req, res, next) => {
   req.headers['x-request-id'] = requestId;
   req.headers['x-correlation-id'] = correlationId;
   res.setHeader('x-request-id', requestId);
+  res.setHeader('x-correlation-id', correlationId);
   runWithContext({ requestId, correlationId }, next);
 };
 
@@ -44,7 +51,17 @@ export interface HttpAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** Extra helmet options (e.g. a content security policy for the web app). */
   helmetOptions?: Parameters<typeof helmet>[0];
+  /**
+   * This process's metrics: requests are counted and timed, and `GET /metrics` serves them (left out of
+   * access logs; ahead of `before`, so no rate limit applies). Absent → no metrics, no `/metrics`.
+   */
+  metrics?: Metrics;
+  /** Route label of a request no Express route answered (e.g. the proxy's route table); default `unmatched`. */
+  routeLabel?: (req: express.Request) => string | undefined;
 }
+
+/** Paths left out of access logs: probes and scrapes. */
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** Builds the Express app; see HttpAppOptions. */
 export function createHttpApp(opts: HttpAppOptions): Express {
@@ -52,6 +69,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestContext);
+  if (opts.metrics) app.use(opts.metrics.httpMiddleware(opts.routeLabel));
   // Access logs are info lines: below that level (e.g. LOG_LEVEL=warn) the middleware is left out, as it
   // would build a child logger per request for nothing. Errors are still logged by errorHandler.
   if (opts.logger.isLevelEnabled('info')) {
@@ -59,7 +77,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       pinoHttp({
         logger: opts.logger,
         genReqId: (req) => String(req.headers['x-request-id']),
-        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+        autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       }),
     );
@@ -78,6 +96,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       .status(ok ? 200 : 503)
       .json({ status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
+  if (opts.metrics) app.get('/metrics', opts.metrics.handler());
   if (opts.jsonLimitBytes !== false) {
     app.use(express.json({ limit: opts.jsonLimitBytes ?? 1_048_576 }));
   }

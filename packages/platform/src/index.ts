@@ -17,6 +17,7 @@ export * from './db/messaging';
 export * from './errors';
 export * from './http';
 export * from './logger';
+export * from './metrics';
 export * from './notify/index';
 export * from './peers';
 export * from './runtime';

@@ -31,9 +31,14 @@ export function currentCorrelationId(): string {
   return storage.getStore()?.correlationId ?? randomUUID();
 }
 
-/** Creates the root logger; each line gets `requestId`/`correlationId` from the current context. */
-export function createLogger(opts: { level?: string; name?: string } = {}): Logger {
-  return pino({
+/**
+ * Creates the root logger; each line gets `requestId`/`correlationId` from the current context. Lines go
+ * to stdout, or to `destination` when given (tests capture them).
+ */
+export function createLogger(
+  opts: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+): Logger {
+  const options: pino.LoggerOptions = {
     level: opts.level ?? 'info',
     name: opts.name,
     base: undefined,
@@ -46,5 +51,6 @@ export function createLogger(opts: { level?: string; name?: string } = {}): Logg
       paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password'],
       remove: true,
     },
-  });
+  };
+  return opts.destination ? pino(options, opts.destination) : pino(options);
 }

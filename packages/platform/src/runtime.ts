@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
+import { createMetrics, type Metrics } from './metrics';
 import { createNotifier, type Notifier } from './notify/index';
 import { createPeerSecret, createPeers, type Peers } from './peers';
 import type { ServiceModule } from './service';
@@ -42,20 +43,24 @@ export interface Infrastructure {
   setSelfUrl(url: string): void;
   /** Checks for `/readyz`. */
   readiness: Record<string, ReadinessCheck>;
+  /** This process's Prometheus metrics (its own registry; served at `/metrics` by the HTTP app). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
 /**
  * Opens the adapters chosen by `config`: DATABASE_URL → PostgreSQL else PGlite under DATA_DIR/pglite;
  * AMQP_URL → RabbitMQ else in-process; REDIS_URL → Redis else memory. The signing key is loaded when
- * `signsTokens` (auth, embedded host) or when no JWKS_URL is configured.
- * @throws when a configured server cannot be reached at start.
+ * `signsTokens` (auth, embedded host) or when no JWKS_URL is configured, with JWT_PREVIOUS_PUBLIC_KEYS
+ * published next to it. `processName` (default `marketplace`) is the `service` label of the metrics.
+ * @throws when a configured server cannot be reached at start, or a JWT key cannot be imported.
  */
 export async function createInfrastructure(
   config: Config,
   logger: Logger,
-  opts: { signsTokens: boolean },
+  opts: { signsTokens: boolean; processName?: string },
 ): Promise<Infrastructure> {
+  const metrics = createMetrics({ service: opts.processName ?? 'marketplace', token: config.METRICS_TOKEN });
   const pgliteDir = path.join(config.dataDir, 'pglite');
   fs.mkdirSync(config.dataDir, { recursive: true });
   const retry: RetryPolicy = {
@@ -73,8 +78,10 @@ export async function createInfrastructure(
         queuePrefix: config.AMQP_QUEUE_PREFIX,
         retry,
         logger,
+        observer: metrics.bus,
       })
-    : createInProcessBroker({ retry, logger });
+    : createInProcessBroker({ retry, logger, observer: metrics.bus });
+  metrics.watchDeadLetters(broker);
   const { cache, rateLimiters } = createCachePorts({
     redisUrl: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
@@ -82,7 +89,11 @@ export async function createInfrastructure(
   });
   const signingKey =
     opts.signsTokens || !config.JWKS_URL
-      ? await loadSigningKey({ pem: config.JWT_PRIVATE_KEY, dataDir: config.dataDir })
+      ? await loadSigningKey({
+          pem: config.JWT_PRIVATE_KEY,
+          dataDir: config.dataDir,
+          previousPublicKeys: config.JWT_PREVIOUS_PUBLIC_KEYS,
+        })
       : undefined;
   const tokens = createTokenVerifier({
     issuer: config.JWT_ISSUER,
@@ -125,6 +136,7 @@ export async function createInfrastructure(
       broker: async () => broker.isReady(),
       cache: () => cache.ping(),
     },
+    metrics,
     async close() {
       await broker.close();
       await cache.close();
@@ -142,7 +154,8 @@ export interface RunningServices {
 
 /**
  * Prepares each module's schema (messaging tables + migrations), creates it with its ports, subscribes its
- * consumers, runs seeders when `seed` is true, then starts one outbox relay per module.
+ * consumers, runs seeders when `seed` is true, then starts one outbox relay per module. Each relay's lag is
+ * exported as the outbox gauges of `infra.metrics` (label `outbox` = the module's name).
  */
 export async function startServices(
   infra: Infrastructure,
@@ -164,6 +177,7 @@ export async function startServices(
       pollMs: infra.config.OUTBOX_POLL_MS,
     });
     const outbox = createOutbox({ db: infra.database.db, tables, onCommit: () => relay.wake() });
+    infra.metrics.addOutbox(module.name, relay);
     const parts = await module.create({
       config: infra.config,
       logger,

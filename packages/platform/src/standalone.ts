@@ -19,8 +19,9 @@ export interface RunningService {
 }
 
 /**
- * Starts `module` behind the shared HTTP app on `config.PORT` (0 = any; tests). Seeders run at every
- * start (they are idempotent).
+ * Starts `module` behind the shared HTTP app on `config.PORT` (0 = any; tests), with `GET /metrics`
+ * (label `service` = the module's name; METRICS_TOKEN protects it). Seeders run at every start (they are
+ * idempotent).
  * @throws a connection error when a configured server cannot be reached.
  */
 export async function startService(
@@ -28,7 +29,10 @@ export async function startService(
   config: Config,
   logger: Logger,
 ): Promise<RunningService> {
-  const infra = await createInfrastructure(config, logger, { signsTokens: module.name === 'auth' });
+  const infra = await createInfrastructure(config, logger, {
+    signsTokens: module.name === 'auth',
+    processName: module.name,
+  });
   const services = await startServices(infra, [module], { seed: true });
   const app = createHttpApp({
     logger,
@@ -36,6 +40,7 @@ export async function startService(
     before: [authenticate(infra.tokens)],
     jsonLimitBytes: config.JSON_BODY_LIMIT_BYTES,
     readiness: infra.readiness,
+    metrics: infra.metrics,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
   infra.setSelfUrl(server.url);

@@ -12,6 +12,7 @@
 import pino, { type Logger } from 'pino';
 import {
   type Broker,
+  type BusObserver,
   type DeadLetter,
   defaultRetryPolicy,
   type EventEnvelope,
@@ -29,6 +30,8 @@ export interface InProcessBrokerOptions {
   logger?: Logger;
   /** Deliveries in flight per consumer at most (default 10). */
   prefetch?: number;
+  /** Told each delivery's outcome and each handler failure (metrics). */
+  observer?: BusObserver;
 }
 
 /** The in-process broker: a `Broker` plus a hook to inject raw (possibly malformed) message bodies. */
@@ -74,6 +77,12 @@ export function topicMatches(pattern: string, routingKey: string): boolean {
   return match(0, 0);
 }
 
+/** The `correlationId` of an event body, for log lines outside the handler's context; undefined otherwise. */
+function correlationIdOf(body: unknown): string | undefined {
+  const id = (body as { correlationId?: unknown } | null | undefined)?.correlationId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 interface QueuedMessage {
   /** The serialized body, as it would travel over a wire. */
   content: string;
@@ -100,6 +109,8 @@ interface ConsumerState {
  * - A handler that throws is redelivered after `retryDelayMs(retry, attempt)` ms; after
  *   `retry.maxAttempts` failed deliveries, on a `PoisonMessageError`, or for a non-JSON body (the
  *   handler is then not called) the message goes to the consumer's in-memory dead-letter list.
+ * - `deadLetterCount(consumer)` is the length of its dead-letter list; `observer` (optional) is told
+ *   `failure` when a handler throws and each delivery's `outcome` (`handled`, `retried`, `dead_lettered`).
  * - `close()` cancels pending retry timers, drops queued messages and waits for handlers in flight.
  *
  * `publish`, `publishRaw` and `subscribe` throw `Error` after `close()`; `subscribe` also throws when the
@@ -109,6 +120,7 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
   const policy = opts.retry ?? defaultRetryPolicy;
   const logger = opts.logger ?? pino({ level: 'silent' });
   const prefetch = Math.max(1, opts.prefetch ?? 10);
+  const observer = opts.observer;
   const consumers = new Map<string, ConsumerState>();
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
@@ -149,7 +161,11 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
     }
     const consumer = state.subscription.consumer;
     state.deadLetters.push({ consumer, body, attempts: message.attempt, reason });
-    logger.error({ consumer, attempts: message.attempt, reason }, 'message dead-lettered');
+    observer?.outcome(consumer, 'dead_lettered');
+    logger.error(
+      { consumer, attempts: message.attempt, reason, correlationId: correlationIdOf(body) },
+      'message dead-lettered',
+    );
   }
 
   async function deliver(state: ConsumerState, message: QueuedMessage): Promise<void> {
@@ -163,7 +179,9 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
     }
     try {
       await subscription.handle({ body, attempt: message.attempt });
+      observer?.outcome(subscription.consumer, 'handled');
     } catch (err) {
+      observer?.failure(subscription.consumer);
       const reason = err instanceof Error ? err.message : String(err);
       if (err instanceof PoisonMessageError || message.attempt >= policy.maxAttempts) {
         deadLetter(state, message, reason);
@@ -171,8 +189,15 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
       }
       if (closed) return;
       const delay = retryDelayMs(policy, message.attempt);
+      observer?.outcome(subscription.consumer, 'retried');
       logger.warn(
-        { consumer: subscription.consumer, attempt: message.attempt, delayMs: delay, err },
+        {
+          consumer: subscription.consumer,
+          attempt: message.attempt,
+          delayMs: delay,
+          err,
+          correlationId: correlationIdOf(body),
+        },
         'handler failed; will retry',
       );
       const timer = setTimeout(() => {
@@ -223,6 +248,10 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
 
     consumerNames(): string[] {
       return [...consumers.keys()];
+    },
+
+    async deadLetterCount(consumer: string): Promise<number> {
+      return consumers.get(consumer)?.deadLetters.length ?? 0;
     },
 
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {

@@ -41,6 +41,7 @@ import {
 import pino, { type Logger } from 'pino';
 import {
   type Broker,
+  type BusObserver,
   type DeadLetter,
   defaultRetryPolicy,
   type EventEnvelope,
@@ -74,6 +75,8 @@ export interface RabbitBrokerOptions {
   confirmTimeoutMs?: number;
   /** AMQP heartbeat in seconds when the URL sets none (default 10); detects half-open connections. */
   heartbeatSeconds?: number;
+  /** Told each delivery's outcome and each handler failure (metrics). */
+  observer?: BusObserver;
 }
 
 /** The RabbitMQ broker: a `Broker` plus a test hook. */
@@ -239,6 +242,10 @@ async function declareConsumerTopology(
  * - `takeDeadLetters(consumer, max = 100)`: `basic.get`s up to `max` messages from the dlq and acks them;
  *   `body` is the parsed JSON, or the raw string when the body is not JSON. `[]` when the dlq does not exist.
  *   Throws `BrokerUnavailableError` while disconnected.
+ * - `deadLetterCount(consumer)`: the dlq's ready-message count from `checkQueue` on a short-lived channel
+ *   (0 when the dlq does not exist); throws `BrokerUnavailableError` while disconnected.
+ * - `observer` (optional) is told `failure` when a handler throws and `outcome` once a delivery is settled:
+ *   `handled` after the ack, `retried` / `dead_lettered` after the re-publish was confirmed.
  * - `close()`: stops reconnecting, cancels consumers, waits for handlers in flight, closes channels and
  *   the connection. Idempotent.
  *
@@ -251,6 +258,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
   const prefetch = Math.max(1, opts.prefetch ?? 10);
   const confirmTimeoutMs = opts.confirmTimeoutMs ?? 10_000;
   const initialDelay = opts.reconnectDelayMs ?? 200;
+  const observer = opts.observer;
 
   const consumers = new Map<string, ConsumerState>();
   const inFlight = new Set<Promise<void>>();
@@ -294,7 +302,16 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       republishOptions(message, headers),
       confirmTimeoutMs,
     );
-    logger.error({ consumer: state.subscription.consumer, attempts, reason }, 'message dead-lettered');
+    observer?.outcome(state.subscription.consumer, 'dead_lettered');
+    logger.error(
+      {
+        consumer: state.subscription.consumer,
+        attempts,
+        reason,
+        correlationId: message.properties.correlationId,
+      },
+      'message dead-lettered',
+    );
   }
 
   async function scheduleRetry(
@@ -307,8 +324,14 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     const options = republishOptions(message, { ...carriedHeaders(message), 'x-attempt': attempt + 1 });
     options.expiration = String(delay);
     await publishConfirmed(channel, '', state.names.retry, message.content, options, confirmTimeoutMs);
+    observer?.outcome(state.subscription.consumer, 'retried');
     logger.warn(
-      { consumer: state.subscription.consumer, attempt, delayMs: delay },
+      {
+        consumer: state.subscription.consumer,
+        attempt,
+        delayMs: delay,
+        correlationId: message.properties.correlationId,
+      },
       'handler failed; will retry',
     );
   }
@@ -325,6 +348,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
         handled = true;
       } catch (err) {
         failure = err;
+        observer?.failure(consumer);
       }
     }
     try {
@@ -356,6 +380,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     }
     try {
       channel.ack(message);
+      if (handled) observer?.outcome(consumer, 'handled');
     } catch (err) {
       // Channel closed: the server requeues the message and redelivers it (the inbox dedupes).
       logger.warn({ err, consumer }, 'ack failed; message will be redelivered');
@@ -529,6 +554,22 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
 
     consumerNames(): string[] {
       return [...consumers.keys()];
+    },
+
+    async deadLetterCount(consumer: string): Promise<number> {
+      const conn = current;
+      if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
+      const { dlq } = rabbitQueueNames(consumer, opts.queuePrefix);
+      const channel = await conn.model.createChannel();
+      channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
+      try {
+        return (await channel.checkQueue(dlq)).messageCount;
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 404) return 0;
+        throw err;
+      } finally {
+        await channel.close().catch(() => {});
+      }
     },
 
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {

@@ -78,6 +78,19 @@ export interface DeadLetter {
   reason: string;
 }
 
+/** How a delivery ended: acknowledged, scheduled for a retry, or moved to the dead-letter queue. */
+export type ConsumerOutcome = 'handled' | 'retried' | 'dead_lettered';
+
+/**
+ * Hooks a broker calls as deliveries finish (metrics.ts counts them). Calls are synchronous and must not
+ * throw. `outcome` is called once per delivery, after the broker settled it (ack, confirmed retry or
+ * dead-letter re-publish); `failure` once per delivery whose handler threw (before its outcome).
+ */
+export interface BusObserver {
+  outcome(consumer: string, outcome: ConsumerOutcome): void;
+  failure(consumer: string): void;
+}
+
 export interface Broker {
   /** `inprocess` or `rabbitmq`. */
   readonly kind: string;
@@ -91,6 +104,12 @@ export interface Broker {
   subscribe(subscription: Subscription): Promise<void>;
   /** Removes up to `max` messages from the consumer's dead-letter queue and returns them (operators, tests). */
   takeDeadLetters(consumer: string, max?: number): Promise<DeadLetter[]>;
+  /**
+   * Messages currently in the consumer's dead-letter queue (metrics): RabbitMQ's message count of
+   * `<q>.dlq` (0 when it does not exist), the in-process list's length.
+   * @throws BrokerUnavailableError (RabbitMQ) while disconnected.
+   */
+  deadLetterCount(consumer: string): Promise<number>;
   /** Names of the consumers subscribed through this broker (operators, test cleanup). */
   consumerNames(): string[];
   /** True while the broker can accept publishes. */
