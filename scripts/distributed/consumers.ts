@@ -1,0 +1,39 @@
+/**
+ * The event consumers of every service, by name, taken from the services' own consumer factories (the
+ * same calls their `index.ts` makes), so the ops CLI never keeps a list of its own that could drift.
+ * Each consumer has the queues `<prefix>.<name>`, `….retry` and `….dlq` in RabbitMQ.
+ */
+import type { Notifier } from '@marketplace/platform';
+import { carProjection } from '../../services/catalog/src/projection';
+import {
+  userDeletedConsumer as listingUserDeleted,
+  referenceNamesConsumer,
+} from '../../services/listing/src/events';
+import { notificationConsumers } from '../../services/notification/src/events';
+import {
+  carProjectionConsumer,
+  userDeletedConsumer as testDriveUserDeleted,
+} from '../../services/test-drive/src/events';
+import type { ServiceName } from './settings';
+
+/** A notifier that is never called: the factories only need one to build their handlers. */
+const unused: Notifier = {
+  kind: 'unused',
+  sendMail: () => Promise.reject(new Error('not for sending')),
+  sendSms: () => Promise.reject(new Error('not for sending')),
+};
+
+/** Consumer names of each service that consumes events (auth and storage consume none). */
+export function consumersByService(): Partial<Record<ServiceName, string[]>> {
+  return {
+    catalog: [carProjection().name],
+    listing: [listingUserDeleted().name, referenceNamesConsumer().name],
+    'test-drive': [carProjectionConsumer().name, testDriveUserDeleted().name],
+    notification: notificationConsumers({ notifier: unused }).map((c) => c.name),
+  };
+}
+
+/** Every consumer name of the system, grouped by service in port order. */
+export function allConsumerNames(): string[] {
+  return Object.values(consumersByService()).flat();
+}
