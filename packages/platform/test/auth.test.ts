@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import {
   createLogger,
   createTokenVerifier,
   listen,
+  loadConfig,
   loadSigningKey,
+  publicKeysToJwks,
   requireAdmin,
   requireUser,
   revokeToken,
@@ -86,5 +89,64 @@ describe('session tokens', async () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('JWT key rotation (JWT_PREVIOUS_PUBLIC_KEYS)', () => {
+  const pair = () =>
+    generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+
+  it('publishes previous public keys with their own kid and verifies tokens by kid', async () => {
+    const [current, previous, older] = [pair(), pair(), pair()];
+    const oldKey = await loadSigningKey({ pem: previous.privateKey, dataDir });
+    const oldToken = await signSessionToken(
+      oldKey,
+      { id: 'u1', role: 'User' },
+      { issuer: 'test', jti: 'o1' },
+    );
+    const rotated = await loadSigningKey({
+      pem: current.privateKey,
+      dataDir,
+      // Concatenated PEMs, a duplicate and the current key itself are tolerated.
+      previousPublicKeys: `${previous.publicKey}\n${older.publicKey}${previous.publicKey}${current.publicKey}`,
+    });
+    const kids = rotated.jwks.keys.map((k) => k.kid);
+    expect(kids).toHaveLength(3);
+    expect(kids[0]).toBe(rotated.kid);
+    expect(kids[1]).toBe(oldKey.kid);
+    expect(new Set(kids).size).toBe(3);
+    expect(JSON.stringify(rotated.jwks)).not.toContain('"d"');
+    const verifier = createTokenVerifier({ issuer: 'test', jwks: rotated.jwks });
+    expect(await verifier.verify(oldToken)).toMatchObject({ id: 'u1' });
+    const newToken = await signSessionToken(
+      rotated,
+      { id: 'u2', role: 'User' },
+      { issuer: 'test', jti: 'n1' },
+    );
+    expect(await verifier.verify(newToken)).toMatchObject({ id: 'u2' });
+    const withoutOld = await loadSigningKey({ pem: current.privateKey, dataDir });
+    expect(withoutOld.jwks.keys).toHaveLength(1);
+    expect(
+      await createTokenVerifier({ issuer: 'test', jwks: withoutOld.jwks }).verify(oldToken),
+    ).toBeUndefined();
+  });
+
+  it('validates JWT_PREVIOUS_PUBLIC_KEYS', async () => {
+    const { publicKey } = pair();
+    expect(loadConfig({ JWT_PREVIOUS_PUBLIC_KEYS: publicKey }).JWT_PREVIOUS_PUBLIC_KEYS).toContain(
+      'BEGIN PUBLIC KEY',
+    );
+    expect(loadConfig({ JWT_PREVIOUS_PUBLIC_KEYS: ' ' }).JWT_PREVIOUS_PUBLIC_KEYS).toBeUndefined();
+    expect(() => loadConfig({ JWT_PREVIOUS_PUBLIC_KEYS: 'not a key' })).toThrow(/JWT_PREVIOUS_PUBLIC_KEYS/);
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    await expect(publicKeysToJwks(rsa.publicKey)).rejects.toThrow(/not an ES256 public key/);
   });
 });
