@@ -12,7 +12,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{packages,services,gateway,shell,mfe-*}/**/test/**/*.test.ts'],
+          include: [
+            '{packages,services,gateway,shell,mfe-*}/**/test/**/*.test.ts',
+            'infra/test/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Some unit suites start the embedded system (PGlite, seeders) in beforeAll: seconds, more on a busy machine.
