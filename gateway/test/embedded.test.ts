@@ -13,6 +13,7 @@ import {
 } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample } from '../../packages/platform/test/metrics-text';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
 
 let system: EmbeddedSystem;
@@ -29,10 +30,11 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     WEB_ROOT: webRoot,
     RATE_LIMIT_PER_MINUTE: '1000',
+    METRICS_TOKEN: 'embedded-metrics-token',
   });
   system = await startEmbedded(config, createLogger({ level: 'silent' }));
   url = system.server.url;
-});
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
@@ -147,5 +149,33 @@ describe('embedded gateway', () => {
     expect(await page.text()).toContain('<title>shell</title>');
     const api = await fetch(`${url}/api/unknown`, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
+  });
+
+  it('serves /metrics behind METRICS_TOKEN: requests by route pattern, every outbox, consumers, dead letters', async () => {
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
+    const { data } = await (await fetch(`${url}/api/cars?limit=1`)).json();
+    const carId = data.cars[0]._id as string;
+    expect((await fetch(`${url}/api/cars/${carId}`)).status).toBe(200);
+    const res = await fetch(`${url}/metrics`, {
+      headers: { authorization: 'Bearer embedded-metrics-token' },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain(carId);
+    const detail = { service: 'marketplace', method: 'GET', route: '/api/cars/:carId', status_code: '200' };
+    expect(sample(text, 'http_requests_total', detail)).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'http_request_duration_seconds_count', detail)).toBeGreaterThanOrEqual(1);
+    for (const outbox of ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification']) {
+      expect(sample(text, 'outbox_pending_events', { outbox }), outbox).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'outbox_oldest_event_age_seconds', { outbox }), outbox).toBeGreaterThanOrEqual(0);
+    }
+    // The OTP event of an earlier test was handled by the notification worker; nothing is dead-lettered.
+    expect(
+      sample(text, 'consumer_messages_total', { consumer: 'notification.otp-sms', outcome: 'handled' }),
+    ).toBeGreaterThanOrEqual(1);
+    for (const consumer of system.infra.broker.consumerNames()) {
+      expect(sample(text, 'dead_letter_messages', { consumer }), consumer).toBe(0);
+    }
+    expect(sample(text, 'process_resident_memory_bytes', { service: 'marketplace' })).toBeGreaterThan(0);
   });
 });
