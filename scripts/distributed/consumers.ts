@@ -23,17 +23,27 @@ const unused: Notifier = {
   sendSms: () => Promise.reject(new Error('not for sending')),
 };
 
-/** Consumer names of each service that consumes events (auth and storage consume none). */
-export function consumersByService(): Partial<Record<ServiceName, string[]>> {
-  return {
-    catalog: [carProjection().name],
-    listing: [listingUserDeleted().name, referenceNamesConsumer().name],
-    'test-drive': [carProjectionConsumer().name, testDriveUserDeleted().name],
-    notification: notificationConsumers({ notifier: unused }).map((c) => c.name),
-  };
+/** One consumer: its service, its name (queue `<prefix>.<name>`) and the event names it is bound to. */
+export interface ConsumerSpec {
+  service: ServiceName;
+  name: string;
+  events: string[];
+}
+
+/** Every consumer of every service that consumes events (auth and storage consume none), in port order. */
+export function consumerSpecs(): ConsumerSpec[] {
+  const groups: Array<[ServiceName, Array<{ name: string; events: string[] }>]> = [
+    ['catalog', [carProjection()]],
+    ['listing', [listingUserDeleted(), referenceNamesConsumer()]],
+    ['test-drive', [carProjectionConsumer(), testDriveUserDeleted()]],
+    ['notification', notificationConsumers({ notifier: unused })],
+  ];
+  return groups.flatMap(([service, consumers]) =>
+    consumers.map((c) => ({ service, name: c.name, events: [...c.events] })),
+  );
 }
 
 /** Every consumer name of the system, grouped by service in port order. */
 export function allConsumerNames(): string[] {
-  return Object.values(consumersByService()).flat();
+  return consumerSpecs().map((c) => c.name);
 }

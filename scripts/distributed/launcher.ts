@@ -15,6 +15,9 @@
  * passes through to every process. JWT_PRIVATE_KEY absent → an ES256 key is generated once into
  * `<DATA_DIR>/keys/jwt-private.pem` (DATA_DIR defaults under the gitignored `.data/`).
  *
+ * Before any process starts, the databases are created when missing and every consumer's queues are
+ * declared (topology.ts), so no event of the first start is routed nowhere.
+ *
  * `startDistributed` resolves once every process answers (services and gateway: `GET /readyz` 200); it
  * returns the URLs, a handle per process (kill, restart) and `stop`. Output lines are prefixed with the
  * process name (coloured when asked) and pino JSON lines condensed to `time LEVEL msg {fields}`.
@@ -25,6 +28,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { consumerSpecs } from './consumers';
 import {
   type DistributedSettings,
   envStem,
@@ -35,6 +39,7 @@ import {
   type ServiceName,
   serviceNames,
 } from './settings';
+import { declareConsumerQueues } from './topology';
 
 /** Kinds of managed processes. */
 export type ProcessKind = 'service' | 'gateway' | 'remote';
@@ -225,8 +230,8 @@ async function answers(url: string, okOnly: boolean): Promise<boolean> {
 
 /**
  * Starts the distributed system (see the module doc) and resolves when every process is ready.
- * @throws SettingsError for invalid settings, a connection error when PostgreSQL is unreachable (databases
- *   are created first), or Error when a process exits or is not ready within `readyTimeoutMs` (everything
+ * @throws SettingsError for invalid settings, a connection error when PostgreSQL or RabbitMQ is unreachable
+ *   (databases and queues are created first), or Error when a process exits or is not ready within `readyTimeoutMs` (everything
  *   started is stopped first; the message ends with that process's last output lines).
  */
 export async function startDistributed(opts: LaunchOptions = {}): Promise<DistributedSystem> {
@@ -239,6 +244,11 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   const urlOf = (name: string) => `http://${host}:${settings.ports[name]}`;
 
   await ensureDatabases(settings);
+  await declareConsumerQueues(settings.amqpUrl, {
+    exchange: settings.amqpExchange,
+    queuePrefix: settings.queuePrefix,
+    consumers: consumerSpecs(),
+  });
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const privateKey = jwtPrivateKey(env, settings.dataDir);
 
@@ -436,10 +446,9 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   let stopped: Promise<void> | undefined;
 
   try {
-    // Auth first (the others fetch its JWKS on the first request only, but its admin seeding emits early),
-    // then everything else at once.
-    await processes.auth!.start();
-    await Promise.all(ordered.filter((p) => p.name !== 'auth').map((p) => p.start()));
+    // All at once: no process needs another at start (JWKS and peers are fetched on the first request;
+    // the broker keeps events for consumers that subscribe later).
+    await Promise.all(ordered.map((p) => p.start()));
   } catch (err) {
     await stop();
     throw err;

@@ -1,0 +1,167 @@
+/**
+ * Test support for the distributed mode (distributed*.int.test.ts): an isolated environment for the
+ * launcher (scripts/distributed/launcher.ts) on the real servers — databases `<unique prefix>_<service>`,
+ * a unique exchange and queue prefix, a unique Redis key prefix, a temporary DATA_DIR, free ports — and
+ * its clean-up; JSON calls; dev-outbox readers; polling.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { deleteTopology } from '@marketplace/platform';
+import { allConsumerNames } from '../../scripts/distributed/consumers';
+import { dropDatabases } from '../../scripts/distributed/launcher';
+import { resolveSettings } from '../../scripts/distributed/settings';
+import { uniqueName } from '../../test-support/servers';
+
+/** Real servers of a distributed run. */
+export interface DistributedServers {
+  postgresUrl: string;
+  amqpUrl: string;
+  redisUrl: string;
+}
+
+/** Resolves true when nothing listens on 127.0.0.1:`port` (it can be bound). */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A base port B such that B…B+14 (gateway, six services, four remotes) are free right now.
+ * @throws Error when 50 random tries found none.
+ */
+export async function freeBasePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const ports = Array.from({ length: 15 }, (_, k) => base + k);
+    let ok = true;
+    for (const p of ports) {
+      if (!(await portFree(p))) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return base;
+  }
+  throw new Error('no free range of 15 ports found');
+}
+
+/** An isolated launcher environment plus its clean-up (drops the databases, queues, exchange, DATA_DIR). */
+export async function isolatedEnvironment(
+  servers: DistributedServers,
+  extra: Record<string, string> = {},
+): Promise<{ env: Record<string, string | undefined>; cleanUp(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'distributed-'));
+  const exchange = uniqueName('dist.ex');
+  const queuePrefix = uniqueName('dist');
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    BASE_PORT: String(await freeBasePort()),
+    HOST: '127.0.0.1',
+    DATABASE_URL: servers.postgresUrl,
+    DATABASE_PREFIX: uniqueName('dist'),
+    AMQP_URL: servers.amqpUrl,
+    AMQP_EXCHANGE: exchange,
+    AMQP_QUEUE_PREFIX: queuePrefix,
+    REDIS_URL: servers.redisUrl,
+    REDIS_KEY_PREFIX: `${uniqueName('dist')}:`,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'ops@marketplace.in',
+    ADMIN_PASSWORD: 'opsPass123',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    OUTBOX_POLL_MS: '250',
+    BUS_RETRY_BASE_MS: '200',
+    BUS_RETRY_MAX_MS: '2000',
+    ...extra,
+  };
+  for (const key of ['JWT_PRIVATE_KEY', 'JWKS_URL', 'PUBLIC_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'PORT']) {
+    delete env[key];
+  }
+  for (const key of Object.keys(env)) {
+    if (/^(REMOTE_|[A-Z_]+_SERVICE_URL$|[A-Z_]+_DATABASE_URL$)/.test(key)) delete env[key];
+  }
+  return {
+    env,
+    async cleanUp() {
+      const settings = resolveSettings(env);
+      await deleteTopology(servers.amqpUrl, { exchange, queuePrefix, consumers: allConsumerNames() }).catch(
+        () => {},
+      );
+      await dropDatabases(settings).catch(() => {});
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call through the gateway: `{ status, body }`. `ip` sets X-Forwarded-For (distinct clients for rate limits). */
+export async function call(
+  base: string,
+  method: string,
+  p: string,
+  opts: { body?: unknown; token?: string; ip?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> & Array<Record<string, unknown>> }> {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: body as Record<string, unknown> & Array<Record<string, unknown>> };
+}
+
+/** One line of the dev outbox (`mail.jsonl` / `sms.jsonl`). */
+export interface OutboxRecord {
+  to: string;
+  text: string;
+  subject?: string;
+  createdAt: string;
+}
+
+/** Every record of `<outboxDir>/<file>` (`[]` while the file does not exist). */
+export function readOutbox(outboxDir: string, file: 'mail.jsonl' | 'sms.jsonl'): OutboxRecord[] {
+  const full = path.join(outboxDir, file);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readFileSync(full, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as OutboxRecord);
+}
+
+/**
+ * Polls `probe` every `intervalMs` (default 100) until it returns a value other than `undefined`/`false`,
+ * at most `timeoutMs`; resolves to that value. @throws Error naming `what` (and the last value seen via
+ * `describe`) on the deadline.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  opts: { timeoutMs?: number; intervalMs?: number; describe?: () => unknown } = {},
+): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) {
+      const last = opts.describe ? ` (last: ${JSON.stringify(await opts.describe())})` : '';
+      throw new Error(`timed out waiting for ${what}${last}`);
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
+  }
+}
