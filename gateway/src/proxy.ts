@@ -6,7 +6,7 @@
  */
 
 import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
-import { type Config, HttpError } from '@marketplace/platform';
+import { type Config, HttpError, type Logger } from '@marketplace/platform';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
@@ -87,7 +87,9 @@ export function apiProxy(
     xfwd: true,
     proxyTimeout: 30_000,
     on: {
-      error: (_err, _req, res) => {
+      error: (err, req, res) => {
+        // Logged through the request's logger, so the line carries its request and correlation ids.
+        (req as { log?: Logger }).log?.warn({ err, url: req.url }, 'proxied service not reachable');
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ message: 'The service is not reachable right now.' }));

@@ -93,11 +93,14 @@ beforeAll(async () => {
   });
 
   const app = createGatewayApp({
-    config: loadConfig({ RATE_LIMIT_PER_MINUTE: '3' }),
+    config: loadConfig({ RATE_LIMIT_PER_MINUTE: '4' }),
     logger: gatewayLog.logger,
     rateLimiters: createMemoryRateLimiters(),
     readiness: {},
-    mode: { kind: 'proxy', targets: { catalog: catalog.url, storage: storage.url } },
+    mode: {
+      kind: 'proxy',
+      targets: { catalog: catalog.url, storage: storage.url, 'test-drive': 'http://127.0.0.1:1' },
+    },
     webRoot: '/nonexistent',
     metrics,
   });
@@ -166,6 +169,22 @@ describe('correlation ids through the distributed gateway', () => {
     expectEveryLine(correlationId);
   });
 
+  it('logs an unreachable service with the request’s correlation id', async () => {
+    gatewayLog.lines.length = 0;
+    const res = await fetch(`${gateway.url}/api/testDrive`, {
+      headers: { 'x-correlation-id': 'corr-down-1' },
+    });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-correlation-id')).toBe('corr-down-1');
+    // The access log line of a 5xx is pino-http's 'request errored'.
+    await expect.poll(() => gatewayLog.lines.some((l) => l.res !== undefined)).toBe(true);
+    expect(gatewayLog.lines.map((l) => l.msg)).toContain('proxied service not reachable');
+    expect(gatewayLog.lines.find((l) => l.msg === 'proxied service not reachable')).toMatchObject({
+      correlationId: 'corr-down-1',
+    });
+    for (const line of gatewayLog.lines) expect(line).toMatchObject({ correlationId: 'corr-down-1' });
+  });
+
   it('counts proxied requests by the contracts’ route pattern, and /metrics is not rate-limited or logged', async () => {
     gatewayLog.lines.length = 0;
     for (let i = 0; i < 6; i++) expect((await fetch(`${gateway.url}/metrics`)).status).toBe(200);
@@ -175,7 +194,7 @@ describe('correlation ids through the distributed gateway', () => {
     );
     expect(text).not.toContain('car-42');
     expect(gatewayLog.lines.filter((l) => (l.req as { url?: string })?.url === '/metrics')).toEqual([]);
-    // The API itself is limited (RATE_LIMIT_PER_MINUTE=3, two calls made above).
+    // The API itself is limited (RATE_LIMIT_PER_MINUTE=4, three calls made above).
     expect((await fetch(`${gateway.url}/api/cars/car-8`)).status).toBe(200);
     expect((await fetch(`${gateway.url}/api/cars/car-9`)).status).toBe(429);
   });

@@ -59,12 +59,16 @@ export function createRelay(opts: RelayOptions): Relay {
       const done: number[] = [];
       let failed = false;
       for (const row of rows) {
+        const envelope = row.envelope as EventEnvelope;
         try {
-          await broker.publish(row.envelope as EventEnvelope);
+          await broker.publish(envelope);
           done.push(row.seq);
         } catch (err) {
           failed = true;
-          logger.warn({ err, seq: row.seq }, 'outbox publish failed; will retry');
+          logger.warn(
+            { err, seq: row.seq, event: envelope.name, correlationId: envelope.correlationId },
+            'outbox publish failed; will retry',
+          );
           await tx
             .update(outbox)
             .set({ attempts: sql`${outbox.attempts} + 1`, lastError: String((err as Error).message ?? err) })
