@@ -19,7 +19,6 @@ import {
   messagingTables,
   PoisonMessageError,
   queryRows,
-  type RabbitBroker,
   toSubscription,
 } from '@marketplace/platform';
 import { connect } from 'amqplib';
@@ -35,6 +34,8 @@ import { carProjectionConsumer } from '../../services/test-drive/src/events';
 import { testDriveService } from '../../services/test-drive/src/index';
 import { requireServer, uniqueName } from '../../test-support/servers';
 import { until } from './distributed-support';
+
+type RabbitBroker = Awaited<ReturnType<typeof createRabbitBroker>>;
 
 const amqpUrl = await requireServer('rabbitmq');
 const postgresUrl = await requireServer('postgres');
