@@ -12,11 +12,10 @@ import type {
   Rto,
   State,
   Transmission,
-  UploadUrlResponse,
   User,
   Variant,
 } from '@marketplace/contracts';
-import { api, isApiError, putFile } from '@marketplace/ui';
+import { api, isApiError, type UploadResult, uploadImage } from '@marketplace/ui';
 
 export type { Brand, FuelType, Model, Role, Rto, State, Transmission, User, Variant };
 
@@ -115,11 +114,6 @@ export async function deleteBrand(id: string): Promise<string> {
   return data.message;
 }
 
-/** What the logo upload helper returns (spec §7 "Upload helpers return success plus message"). */
-export type UploadResult =
-  | { success: true; message: string; key: string }
-  | { success: false; message: string };
-
 /** The server's `message` of a failed call, if it gave one. */
 function serverMessage(error: unknown): string | undefined {
   const data = isApiError(error) ? (error.data as { message?: unknown } | undefined) : undefined;
@@ -127,30 +121,13 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 /**
- * The two-step logo upload (spec §7 "Image and logo upload"): `POST /api/storage/getUrl?type=logo` for a
- * signed URL, then `PUT` the file to it without credentials. Fallback messages of spec §8.
+ * The two-step logo upload (spec §7 "Image and logo upload": a signed URL from
+ * `POST /api/storage/getUrl?type=logo`, then the `PUT`), through the shared `uploadImage`. Fallback
+ * messages of spec §8: 'Failed to get upload URL', 'Failed to upload logo' (with the storage service's
+ * reason when it gave one).
  */
-export async function uploadLogo(file: File): Promise<UploadResult> {
-  let signed: UploadUrlResponse;
-  try {
-    const { data } = await api.post<UploadUrlResponse>('/api/storage/getUrl', null, {
-      params: { type: 'logo' },
-      quiet: true,
-    });
-    signed = data;
-  } catch (error) {
-    return { success: false, message: serverMessage(error) ?? 'Failed to get upload URL' };
-  }
-  const key = signed.key ?? signed.data?.key;
-  if (!signed.uploadUrl || !key)
-    return { success: false, message: signed.message || 'Failed to get upload URL' };
-  try {
-    const status = await putFile(signed.uploadUrl, file);
-    if (status !== 200) return { success: false, message: 'Failed to upload logo' };
-  } catch {
-    return { success: false, message: 'Failed to upload logo' };
-  }
-  return { success: true, message: signed.message, key };
+export function uploadLogo(file: File): Promise<UploadResult> {
+  return uploadImage('logo', file, { what: 'logo' });
 }
 
 /**
