@@ -49,17 +49,24 @@ export async function main(argv: string[]): Promise<number> {
     resolveDone = resolve;
   });
   let shuttingDown = false;
+  const starting = new AbortController();
   const shutdown = (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log('stopping every process…');
-    void (system?.stop() ?? Promise.resolve()).then(() => resolveDone(code));
+    if (!system) {
+      // Still starting: startDistributed stops what it started, then rejects (handled below).
+      starting.abort();
+      return;
+    }
+    void system.stop().then(() => resolveDone(code));
   };
   process.once('SIGINT', () => shutdown(0));
   process.once('SIGTERM', () => shutdown(0));
 
   try {
     system = await startDistributed({
+      signal: starting.signal,
       rawLogs: argv.includes('--raw-logs'),
       onUnexpectedExit(info) {
         log(`${info.name} exited unexpectedly (${info.signal ?? `code ${info.code}`})`);
@@ -67,6 +74,7 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (err) {
+    if (shuttingDown) return 0;
     log(`start failed: ${(err as Error).message}`);
     return 1;
   }

@@ -401,27 +401,40 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
       ['catalog.brand.changed'],
     );
     expect(listingNames!.n).toBe(3);
-    const [projected] = await query<{ status: string }>(
-      'test-drive',
-      'SELECT status FROM test_drive.cars WHERE id = $1',
-      [carId],
-    );
-    expect(projected).toEqual({ status: 'used' });
+    // A drained queue may still have a delivery in flight (unacked messages are not counted), so the
+    // effects are polled too.
+    const scalar = async (service: ServiceName, text: string, params: unknown[] = []) =>
+      (await query<{ n: number }>(service, text, params))[0]!.n;
+    await until('test-drive to project the car', async () => {
+      const [row] = await query<{ status: string }>(
+        'test-drive',
+        'SELECT status FROM test_drive.cars WHERE id = $1',
+        [carId],
+      );
+      return row?.status === 'used';
+    });
     // Nothing of the first start was routed nowhere (the launcher declares every queue before starting
     // anything): test-drive knows the catalog's 300 demo cars, notification the seeded administrator.
-    const [cars] = await query<{ n: number }>('test-drive', 'SELECT count(*)::int AS n FROM test_drive.cars');
-    expect(cars!.n).toBe(301);
-    const [seededAdmin] = await query<{ n: number }>(
-      'notification',
-      'SELECT count(*)::int AS n FROM notification.users WHERE email = $1',
-      ['ops@marketplace.in'],
+    await until(
+      'test-drive to know the 300 demo cars and the new one',
+      async () => (await scalar('test-drive', 'SELECT count(*)::int AS n FROM test_drive.cars')) === 301,
+      { describe: () => scalar('test-drive', 'SELECT count(*)::int AS n FROM test_drive.cars') },
     );
-    expect(seededAdmin!.n).toBe(1);
-    const [inbox] = await query<{ n: number }>(
-      'listing',
-      "SELECT count(*)::int AS n FROM listing.inbox WHERE consumer = 'listing.reference-names'",
+    await until(
+      'notification to know the seeded administrator',
+      async () =>
+        (await scalar('notification', 'SELECT count(*)::int AS n FROM notification.users WHERE email = $1', [
+          'ops@marketplace.in',
+        ])) === 1,
     );
-    expect(inbox!.n).toBeGreaterThanOrEqual(3);
+    await until(
+      'listing to have consumed the three brand changes',
+      async () =>
+        (await scalar(
+          'listing',
+          "SELECT count(*)::int AS n FROM listing.inbox WHERE consumer = 'listing.reference-names'",
+        )) >= 3,
+    );
     await until('the booking e-mails', () => {
       const all = mails();
       const toSeller = all.filter((m) => m.to === seller.email).length;
@@ -462,15 +475,29 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     await notification.start();
     expect(notification.running).toBe(true);
     await drained();
-    // Every sign-up's code was sent (none lost), the projection has every user, and a code still works.
-    const sent = new Set(sms().map((m) => m.to));
-    expect(people.filter((p) => !sent.has(p.phone_number)).map((p) => p.phone_number)).toEqual([]);
-    const known = await query<{ email: string }>(
-      'notification',
-      'SELECT email FROM notification.users WHERE email = ANY($1)',
-      [people.map((p) => p.email)],
+    // Every sign-up's code was sent (none lost) and the projection has every user (polled: a drained queue
+    // may still have a delivery in flight), and a code still works.
+    const unsent = () => {
+      const sent = new Set(sms().map((m) => m.to));
+      return people.filter((p) => !sent.has(p.phone_number)).map((p) => p.phone_number);
+    };
+    await until('an OTP SMS for every sign-up', () => unsent().length === 0, { describe: unsent });
+    const missing = async () => {
+      const known = await query<{ email: string }>(
+        'notification',
+        'SELECT email FROM notification.users WHERE email = ANY($1)',
+        [people.map((p) => p.email)],
+      );
+      const emails = new Set(known.map((u) => u.email));
+      return people.filter((p) => !emails.has(p.email)).map((p) => p.email);
+    };
+    await until(
+      'the notification projection to have every user',
+      async () => (await missing()).length === 0,
+      {
+        describe: missing,
+      },
     );
-    expect(known.map((u) => u.email).sort()).toEqual(people.map((p) => p.email).sort());
     const last = people.at(-1)!;
     const verified = await call(base, 'POST', '/api/auth/verifyMobileOtp', {
       body: { phone_number: last.phone_number, otp: Number(await otpFor(last.phone_number)) },

@@ -89,6 +89,8 @@ export interface LaunchOptions {
   onUnexpectedExit?: (info: ExitInfo) => void;
   /** How long each process may take to become ready, in ms (default 180 000). */
   readyTimeoutMs?: number;
+  /** Aborting it while starting stops what was started and makes `startDistributed` reject (Ctrl-C during start). */
+  signal?: AbortSignal;
   /** Start static servers for the remotes (default true); without them the gateway serves the remotes itself. */
   remotes?: boolean;
 }
@@ -388,6 +390,7 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
       const deadline = Date.now() + readyTimeoutMs;
       const probe = spec.kind === 'remote' ? `${urlOf(spec.name)}/` : `${urlOf(spec.name)}/readyz`;
       for (;;) {
+        if (stopping) throw new Error(`start of ${spec.name} aborted`);
         if (!child) {
           throw new Error(`${spec.name} exited before it was ready; last output:\n${recent.join('\n')}`);
         }
@@ -445,13 +448,18 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   };
   let stopped: Promise<void> | undefined;
 
+  const abort = () => void stop();
+  opts.signal?.addEventListener('abort', abort, { once: true });
   try {
+    if (opts.signal?.aborted) throw new Error('start aborted');
     // All at once: no process needs another at start (JWKS and peers are fetched on the first request;
     // the broker keeps events for consumers that subscribe later).
     await Promise.all(ordered.map((p) => p.start()));
   } catch (err) {
     await stop();
     throw err;
+  } finally {
+    opts.signal?.removeEventListener('abort', abort);
   }
 
   return {
