@@ -49,10 +49,12 @@ export async function main(argv: string[]): Promise<number> {
     resolveDone = resolve;
   });
   let shuttingDown = false;
+  let exitCode = 0;
   const starting = new AbortController();
   const shutdown = (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    exitCode = code;
     log('stopping every process…');
     if (!system) {
       // Still starting: startDistributed stops what it started, then rejects (handled below).
@@ -74,7 +76,7 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (err) {
-    if (shuttingDown) return 0;
+    if (shuttingDown && exitCode === 0) return 0;
     log(`start failed: ${(err as Error).message}`);
     return 1;
   }
