@@ -34,6 +34,8 @@ import {
   metricsProblems,
   parseYamlFile,
   pdbAndServiceProblems,
+  restrictedProblems,
+  topologyProblems,
   yamlFiles,
 } from './rules';
 
@@ -171,6 +173,12 @@ describe('docker-compose.yml', () => {
     wrongPort.services['mfe-sell'].ports = ['9999:8080'];
     expect(composeProblems(wrongPort)).toHaveLength(1);
 
+    const noTopology = clone(compose);
+    delete noTopology.services.catalog.depends_on['rabbitmq-topology'];
+    expect(composeProblems(noTopology)).toEqual([
+      'service catalog: does not wait for rabbitmq-topology to complete',
+    ]);
+
     const unknownDep = clone(compose);
     unknownDep.services.gateway.depends_on.search = { condition: 'service_healthy' };
     expect(composeProblems(unknownDep)).toEqual(['service gateway: depends on unknown search']);
@@ -275,6 +283,7 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       expect(deploymentProblems(docs)).toEqual([
         'Deployment catalog, container catalog: runAsNonRoot is not true',
         'Deployment storage, container storage: runAsNonRoot is not true',
+        'Deployment storage, container declare-queues: runAsNonRoot is not true',
       ]);
     });
 
@@ -293,6 +302,30 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       cm.find((d: Doc) => d.kind === 'ConfigMap').data.ADMIN_PASSWORD = 'x';
       expect(configMapProblems(cm)).toEqual([
         'ConfigMap marketplace-config: secret ADMIN_PASSWORD in a ConfigMap',
+      ]);
+    });
+
+    it('restricted Pod Security Standard', () => {
+      const docs = clone(baseDocs);
+      delete deployment(docs, 'listing').spec.template.spec.seccompProfile;
+      delete deployment(docs, 'mfe-sell').spec.template.spec.securityContext.seccompProfile;
+      deployment(docs, 'auth').spec.template.spec.initContainers[0].securityContext.allowPrivilegeEscalation =
+        true;
+      container(docs, 'gateway').securityContext.capabilities.drop = ['NET_RAW'];
+      expect(restrictedProblems(docs)).toEqual([
+        'Deployment auth, container declare-queues: allowPrivilegeEscalation is not false',
+        'Deployment gateway, container gateway: capabilities not dropped',
+        'Deployment mfe-sell, container mfe-sell: no RuntimeDefault seccomp profile',
+      ]);
+    });
+
+    it('queues declared before a service starts', () => {
+      const docs = clone(baseDocs);
+      delete deployment(docs, 'notification').spec.template.spec.initContainers;
+      deployment(docs, 'catalog').spec.template.spec.initContainers[0].env = [];
+      expect(topologyProblems(docs)).toEqual([
+        'Deployment catalog: the queue-declaring init container has no AMQP_URL from the Secret',
+        'Deployment notification: no init container declaring the consumer queues',
       ]);
     });
 

@@ -56,7 +56,7 @@ function podSpecs(deployment: Doc): { pod: Doc; containers: Doc[] } {
   return { pod, containers: [...(pod.containers ?? []), ...(pod.initContainers ?? [])] };
 }
 
-/** Probes, resources, non-root, secret env only by reference. */
+/** Probes, resources (init containers too), non-root, secret env only by reference. */
 export function deploymentProblems(docs: Doc[]): string[] {
   const problems: string[] = [];
   const deployments = ofKind(docs, 'apps/v1', 'Deployment');
@@ -65,11 +65,12 @@ export function deploymentProblems(docs: Doc[]): string[] {
     const name = `Deployment ${d.metadata?.name}`;
     const { pod, containers } = podSpecs(d);
     if (containers.length === 0) problems.push(`${name}: no containers`);
-    for (const c of pod.containers ?? []) {
+    for (const c of containers) {
       const where = `${name}, container ${c.name}`;
-      if (c.readinessProbe?.httpGet?.path !== '/readyz')
+      const init = (pod.initContainers ?? []).includes(c);
+      if (!init && c.readinessProbe?.httpGet?.path !== '/readyz')
         problems.push(`${where}: readiness probe is not GET /readyz`);
-      if (c.livenessProbe?.httpGet?.path !== '/healthz')
+      if (!init && c.livenessProbe?.httpGet?.path !== '/healthz')
         problems.push(`${where}: liveness probe is not GET /healthz`);
       for (const kind of ['requests', 'limits'] as const) {
         for (const res of ['cpu', 'memory']) {
@@ -87,15 +88,65 @@ export function deploymentProblems(docs: Doc[]): string[] {
   return problems;
 }
 
-/** Jobs (the ops CLI) take secrets by reference too. */
+/** Jobs (the ops CLI) take secrets by reference too, and meet the restricted Pod Security Standard. */
 export function jobProblems(docs: Doc[]): string[] {
   return ofKind(docs, 'batch/v1', 'Job').flatMap((j) => {
     const { pod, containers } = podSpecs(j);
     const name = `Job ${j.metadata?.name ?? j.metadata?.generateName}`;
     const problems = secretEnvProblems(name, containers);
     if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot is not true`);
-    return problems;
+    return [...problems, ...restrictedPodProblems(name, pod, containers)];
   });
+}
+
+/**
+ * The restricted Pod Security Standard (the example overlay's namespace enforces it) beyond non-root:
+ * RuntimeDefault seccomp, no privilege escalation and every capability dropped, in every container.
+ */
+function restrictedPodProblems(name: string, pod: Doc, containers: Doc[]): string[] {
+  const problems: string[] = [];
+  for (const c of containers) {
+    const where = `${name}, container ${c.name}`;
+    const seccomp = c.securityContext?.seccompProfile?.type ?? pod.securityContext?.seccompProfile?.type;
+    if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost')
+      problems.push(`${where}: no RuntimeDefault seccomp profile`);
+    if (c.securityContext?.allowPrivilegeEscalation !== false) {
+      problems.push(`${where}: allowPrivilegeEscalation is not false`);
+    }
+    if (!(c.securityContext?.capabilities?.drop ?? []).includes('ALL'))
+      problems.push(`${where}: capabilities not dropped`);
+  }
+  return problems;
+}
+
+/** Every Deployment meets the restricted Pod Security Standard (restrictedPodProblems). */
+export function restrictedProblems(docs: Doc[]): string[] {
+  return ofKind(docs, 'apps/v1', 'Deployment').flatMap((d) => {
+    const { pod, containers } = podSpecs(d);
+    return restrictedPodProblems(`Deployment ${d.metadata?.name}`, pod, containers);
+  });
+}
+
+/**
+ * Every service (pods labelled component `service`) declares the consumers' queues in an init container
+ * before it starts, with AMQP_URL from the Secret: events of a first start would be lost otherwise.
+ */
+export function topologyProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  for (const d of ofKind(docs, 'apps/v1', 'Deployment')) {
+    if (d.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'] !== 'service') continue;
+    const init = (d.spec?.template?.spec?.initContainers ?? []).find((c: Doc) =>
+      [...(c.command ?? []), ...(c.args ?? [])].includes('infra/docker/declare-topology.ts'),
+    );
+    if (!init)
+      problems.push(`Deployment ${d.metadata?.name}: no init container declaring the consumer queues`);
+    else if (!(init.env ?? []).some((e: Doc) => e.name === 'AMQP_URL' && e.valueFrom?.secretKeyRef)) {
+      problems.push(
+        `Deployment ${d.metadata?.name}: the queue-declaring init container has no AMQP_URL from the Secret`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** Env entries named like secrets come from a secretKeyRef; no literal value carries credentials. */
@@ -245,6 +296,8 @@ export function ingressProblems(docs: Doc[]): string[] {
 export function k8sProblems(docs: Doc[]): string[] {
   return [
     ...deploymentProblems(docs),
+    ...restrictedProblems(docs),
+    ...topologyProblems(docs),
     ...configMapProblems(docs),
     ...hpaProblems(docs, ['gateway', 'catalog']),
     ...pdbAndServiceProblems(docs),
@@ -287,6 +340,9 @@ export function kustomizationProblems(file: string, k: Doc): string[] {
   return problems;
 }
 
+/** The Compose job that declares every consumer's queues before the services start. */
+export const TOPOLOGY_JOB = 'rabbitmq-topology';
+
 /** A Compose value taken from the environment (`${VAR}`, `${VAR:?…}`, `${VAR:-}` …), not written in the file. */
 const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
 
@@ -327,6 +383,11 @@ export function composeProblems(compose: Doc): string[] {
     const deps = Array.isArray(svc.depends_on) ? svc.depends_on : Object.keys(svc.depends_on ?? {});
     for (const dep of deps)
       if (!names.includes(dep)) problems.push(`service ${name}: depends on unknown ${dep}`);
+    // A service on the bus starts only once every consumer queue exists (else first-start events are lost).
+    const onBus = env.AMQP_URL !== undefined && name !== TOPOLOGY_JOB && !(svc.profiles?.length > 0);
+    if (onBus && svc.depends_on?.[TOPOLOGY_JOB]?.condition !== 'service_completed_successfully') {
+      problems.push(`service ${name}: does not wait for ${TOPOLOGY_JOB} to complete`);
+    }
   }
   const gatewayEnv = services.gateway?.environment ?? {};
   for (const remote of ['catalog', 'sell', 'account', 'admin']) {
