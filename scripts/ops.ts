@@ -18,6 +18,10 @@
  *   Then publishes the catalog's pending outbox rows itself through a relay (safe next to a running catalog:
  *   rows are claimed with SKIP LOCKED), unless `--no-publish` (the catalog's own relay publishes them).
  *
+ * - `queues declare`: declares the exchange and every consumer's queues (as the services do when they
+ *   subscribe). Run it before the first start of a deployment on a fresh broker: an event published before
+ *   its consumer's queue exists is routed nowhere (`npm run start:distributed` does this itself).
+ *
  * Exit codes: 0 success, 1 failure (server unreachable, …), 2 usage error.
  */
 import { pathToFileURL } from 'node:url';
@@ -31,8 +35,9 @@ import {
 } from '@marketplace/platform';
 import { openDeadLetterAdmin } from '../packages/platform/src/bus/dead-letters';
 import { reannounceCars } from '../services/catalog/src/reannounce';
-import { allConsumerNames } from './distributed/consumers';
+import { allConsumerNames, consumerSpecs } from './distributed/consumers';
 import { resolveSettings } from './distributed/settings';
+import { declareConsumerQueues } from './distributed/topology';
 
 /** The help text (also printed on a usage error). */
 export const USAGE = `usage: npm run ops -- <command>
@@ -41,6 +46,7 @@ export const USAGE = `usage: npm run ops -- <command>
   dlq replay <consumer> [--limit N]           move dead letters back to the consumer's queue
   catalog reannounce [--batch N] [--no-publish]
                                               re-publish catalog.car.indexed for every car
+  queues declare                              declare the exchange and every consumer's queues
 environment: AMQP_URL, AMQP_EXCHANGE, AMQP_QUEUE_PREFIX, DATABASE_URL + DATABASE_PREFIX or CATALOG_DATABASE_URL`;
 
 /** Where the CLI writes; tests capture it. */
@@ -205,6 +211,18 @@ export async function runOps(argv: string[], io: OpsIo = {}): Promise<number> {
       } finally {
         await database.close();
       }
+      return 0;
+    }
+    if (group === 'queues' && command === 'declare' && rest.length === 0) {
+      const consumers = consumerSpecs();
+      await declareConsumerQueues(settings.amqpUrl, {
+        exchange: settings.amqpExchange,
+        queuePrefix: settings.queuePrefix,
+        consumers,
+      });
+      if (parsed.json)
+        out(JSON.stringify({ exchange: settings.amqpExchange, consumers: consumers.map((c) => c.name) }));
+      else out(`declared exchange ${settings.amqpExchange} and the queues of ${consumers.length} consumers`);
       return 0;
     }
     if (group === undefined || group === 'help') {

@@ -25,6 +25,7 @@ import { connect } from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allConsumerNames } from '../../scripts/distributed/consumers';
 import { runOps } from '../../scripts/ops';
 import { seedDemoInventory } from '../../services/catalog/src/demo/seed-demo';
 import { loadSeedData } from '../../services/catalog/src/domain/seed-data';
@@ -188,6 +189,30 @@ describe.skipIf(!amqpUrl)('npm run ops -- dlq … on RabbitMQ', () => {
       `no dead letters in ${queuePrefix}.${consumer}.dlq`,
     );
     expect((await ops(['dlq', 'replay', 'nobody.here'], env)).out).toContain('replayed 0 message(s)');
+  });
+
+  it('declares every consumer queue of the system before a first start', async () => {
+    const prefix = uniqueName('ops');
+    const declareEnv = { ...env, AMQP_QUEUE_PREFIX: prefix };
+    try {
+      const before = await ops(['dlq', 'list', 'test-drive.cars', '--json'], declareEnv);
+      expect(JSON.parse(before.out)[0]).toMatchObject({ queue: null, dlq: null });
+      const declared = await ops(['queues', 'declare'], declareEnv);
+      expect(declared.code, declared.err).toBe(0);
+      expect(declared.out).toBe(`declared exchange ${exchange} and the queues of 11 consumers`);
+      const after = await ops(['dlq', 'list', '--json'], declareEnv);
+      const depths = JSON.parse(after.out) as Array<{ queue: number; retry: number; dlq: number }>;
+      expect(depths).toHaveLength(11);
+      expect(depths.every((d) => d.queue === 0 && d.retry === 0 && d.dlq === 0)).toBe(true);
+      // An event published now waits in its consumer's queue although no service runs.
+      const publisher = await createRabbitBroker({ url: amqpUrl!, exchange });
+      await publisher.publish({ ...envelope('x'), name: 'catalog.car.removed' });
+      await publisher.close();
+      const held = await ops(['dlq', 'list', 'test-drive.cars', '--json'], declareEnv);
+      expect(JSON.parse(held.out)[0]).toMatchObject({ queue: 1, consumers: 0 });
+    } finally {
+      await deleteTopology(amqpUrl!, { queuePrefix: prefix, consumers: allConsumerNames() });
+    }
   });
 
   it('answers usage errors with exit code 2 and the usage', async () => {
