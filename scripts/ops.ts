@@ -32,8 +32,8 @@ import {
   createRabbitBroker,
   createRelay,
   messagingTables,
+  openDeadLetterAdmin,
 } from '@marketplace/platform';
-import { openDeadLetterAdmin } from '../packages/platform/src/bus/dead-letters';
 import { reannounceCars } from '../services/catalog/src/reannounce';
 import { allConsumerNames, consumerSpecs } from './distributed/consumers';
 import { resolveSettings } from './distributed/settings';

@@ -18,7 +18,11 @@ import { repoRoot } from './web';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'gateway' });
-const { cache, rateLimiters } = createCachePorts({ redisUrl: config.REDIS_URL, logger });
+const { cache, rateLimiters } = createCachePorts({
+  redisUrl: config.REDIS_URL,
+  keyPrefix: config.REDIS_KEY_PREFIX,
+  logger,
+});
 const app = createGatewayApp({
   config,
   logger,

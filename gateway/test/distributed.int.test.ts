@@ -16,14 +16,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { type ConsumerQueueDepth, type DeadLetterAdmin, openDeadLetterAdmin } from '@marketplace/platform';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  type ConsumerQueueDepth,
-  type DeadLetterAdmin,
-  openDeadLetterAdmin,
-} from '../../packages/platform/src/bus/dead-letters';
 import { allConsumerNames } from '../../scripts/distributed/consumers';
 import { type DistributedSystem, type ExitInfo, startDistributed } from '../../scripts/distributed/launcher';
 import { repoRoot, type ServiceName, serviceNames } from '../../scripts/distributed/settings';
@@ -239,6 +235,12 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
       if (p.kind === 'remote') continue;
       const res = await fetch(`${p.url}/readyz`);
       expect(res.status, p.name).toBe(200);
+      // Every process serves its own Prometheus metrics, labelled with its name.
+      const metrics = await fetch(`${p.url}/metrics`);
+      expect(metrics.status, `${p.name} /metrics`).toBe(200);
+      const text = await metrics.text();
+      expect(text, p.name).toContain('# TYPE http_requests_total counter');
+      expect(text, p.name).toContain(`service="${p.name}"`);
     }
     const manifest = (await call(base, 'GET', '/federation-manifest.json')).body as unknown as {
       remotes: Array<{ name: string; entry: string }>;
@@ -442,6 +444,10 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
       // Seller: welcome, car listed, booked, rescheduled, cancelled. Buyer: welcome and the three bookings.
       return toSeller >= 5 && toBuyer >= 4;
     });
+    // The consumers' metrics saw the same: messages handled, none dead-lettered.
+    const testDriveMetrics = await (await fetch(`${system.processes['test-drive']!.url}/metrics`)).text();
+    expect(testDriveMetrics).toMatch(/consumer_messages_total\{[^}]*outcome="handled"[^}]*\} [1-9]/);
+    expect(testDriveMetrics).not.toMatch(/dead_letter_messages\{[^}]*\} [1-9]/);
     expect(unexpected).toEqual([]);
   }, 150_000);
 

@@ -5,6 +5,7 @@
  */
 export * from './auth';
 export * from './bus/consumer';
+export * from './bus/dead-letters';
 export { createInProcessBroker, topicMatches } from './bus/inprocess';
 export * from './bus/outbox';
 export { BrokerUnavailableError, createRabbitBroker, deleteTopology } from './bus/rabbitmq';
