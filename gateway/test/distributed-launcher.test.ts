@@ -114,6 +114,7 @@ describe('consumers and CLI entries', () => {
       'notification.otp-sms',
       'notification.users',
       'notification.welcome-mail',
+      'notification.password-changed-mail',
       'notification.car-listed-mail',
       'notification.testdrive-buyer-mail',
       'notification.testdrive-seller-mail',

@@ -199,10 +199,12 @@ describe.skipIf(!amqpUrl)('npm run ops -- dlq … on RabbitMQ', () => {
       expect(JSON.parse(before.out)[0]).toMatchObject({ queue: null, dlq: null });
       const declared = await ops(['queues', 'declare'], declareEnv);
       expect(declared.code, declared.err).toBe(0);
-      expect(declared.out).toBe(`declared exchange ${exchange} and the queues of 11 consumers`);
+      expect(declared.out).toBe(
+        `declared exchange ${exchange} and the queues of ${allConsumerNames().length} consumers`,
+      );
       const after = await ops(['dlq', 'list', '--json'], declareEnv);
       const depths = JSON.parse(after.out) as Array<{ queue: number; retry: number; dlq: number }>;
-      expect(depths).toHaveLength(11);
+      expect(depths).toHaveLength(allConsumerNames().length);
       expect(depths.every((d) => d.queue === 0 && d.retry === 0 && d.dlq === 0)).toBe(true);
       // An event published now waits in its consumer's queue although no service runs.
       const publisher = await createRabbitBroker({ url: amqpUrl!, exchange });

@@ -115,6 +115,39 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     },
   );
 
+  it.skipIf(skip)('e-mails a security notice, once, when the password is changed', async () => {
+    const u = await signUp('Pavan Kumar', '10.7.0.9');
+    await expect.poll(() => smtp.to(u.email).length, DEADLINE).toBe(1); // welcome
+    const login = await call(t.url, 'POST', '/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      ip: '10.7.0.9',
+    });
+    const changed = await call(t.url, 'POST', '/api/auth/password', {
+      token: login.body.tokenId as string,
+      body: { currentPassword: u.password, newPassword: 'newRide2027', confirmPassword: 'newRide2027' },
+      ip: '10.7.0.9',
+    });
+    expect(changed.status).toBe(200);
+    await t.system.drainOutboxes();
+    await expect.poll(() => smtp.to(u.email).length, DEADLINE).toBe(2);
+    const notice = smtp
+      .to(u.email)
+      .find((m) => m.subject === 'Your Used Car Marketplace password was changed');
+    expect(notice?.text).toContain('Hello Pavan Kumar,');
+    expect(notice?.text).toMatch(/write to \S+@\S+ at once/);
+    expect(notice?.text).not.toContain('newRide2027');
+    // A refused change sends nothing.
+    const refused = await call(t.url, 'POST', '/api/auth/password', {
+      token: login.body.tokenId as string,
+      body: { currentPassword: 'wrongRide1', newPassword: 'otherRide3', confirmPassword: 'otherRide3' },
+      ip: '10.7.0.9',
+    });
+    expect(refused.status).toBe(400);
+    await t.system.drainOutboxes();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(u.email)).toHaveLength(2);
+  });
+
   it.skipIf(skip)(
     'e-mails the seller about a new listing and buyer and seller about every test-drive event, once',
     async () => {

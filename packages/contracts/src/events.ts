@@ -75,6 +75,13 @@ export const userUpdatedPayload = z.object({
   changed: z.array(z.enum(['name', 'profile'])).min(1),
 });
 
+/**
+ * `auth.password.changed` v1: the user changed their password (`POST /api/auth/password`). Carries name and
+ * e-mail so the notification worker can tell the user at once (a security notice: if it was not them, they
+ * should contact support); never anything about the password itself.
+ */
+export const passwordChangedPayload = z.object({ userId: objectId, name: z.string(), email: z.email() });
+
 /** `auth.user.deleted` v1: an admin deleted a user (issue 4). */
 export const userDeletedPayload = z.object({ userId: objectId, deletedBy: objectId.optional() });
 
@@ -200,6 +207,7 @@ export const events = {
   'auth.user.updated': defineEvent('auth.user.updated', 1, userUpdatedPayload),
   'auth.user.deleted': defineEvent('auth.user.deleted', 1, userDeletedPayload),
   'auth.otp.requested': defineEvent('auth.otp.requested', 1, otpRequestedPayload),
+  'auth.password.changed': defineEvent('auth.password.changed', 1, passwordChangedPayload),
   'catalog.brand.changed': defineEvent('catalog.brand.changed', 1, brandChangedPayload),
   'catalog.model.changed': defineEvent('catalog.model.changed', 1, modelChangedPayload),
   'catalog.variant.changed': defineEvent('catalog.variant.changed', 1, variantChangedPayload),

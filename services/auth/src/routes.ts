@@ -336,9 +336,15 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       throw badRequest(messages.wrongCurrentPassword);
     }
     const newHash = await hashSecret(body.newPassword);
-    if (!(await userStore.replacePassword(db, userId, user.passwordHash, newHash))) {
-      throw badRequest(messages.wrongCurrentPassword);
-    }
+    // The change and its notice commit together: `auth.password.changed` makes the notification worker
+    // e-mail the user (a security notice), never anything about the password itself.
+    const currentHash = user.passwordHash;
+    await outbox.transaction(async (tx, emit) => {
+      if (!(await userStore.replacePassword(tx, userId, currentHash, newHash))) {
+        throw badRequest(messages.wrongCurrentPassword);
+      }
+      await emit('auth.password.changed', { userId, name: user.name, email: user.email });
+    });
     await limit.passwordPerAccount.reset(userId);
     res.json({ message: messages.passwordUpdated });
   });

@@ -6,6 +6,7 @@
  * | `notification.otp-sms`                | `auth.otp.requested`            | SMS with the code              |
  * | `notification.users`                  | `auth.user.registered|verified|updated|deleted` | (projection, store.ts) |
  * | `notification.welcome-mail`           | `auth.user.verified`            | welcome e-mail                 |
+ * | `notification.password-changed-mail`  | `auth.password.changed`         | security notice e-mail         |
  * | `notification.car-listed-mail`        | `listing.car.created`           | e-mail to the seller           |
  * | `notification.testdrive-buyer-mail`   | `testdrive.*` (four events)     | e-mail to the booker           |
  * | `notification.testdrive-seller-mail`  | `testdrive.*` (four events)     | e-mail to the car's seller     |
@@ -28,6 +29,7 @@ import {
   carListedMail,
   carName,
   otpSmsText,
+  passwordChangedMail,
   type TestDriveActor,
   type TestDriveEventKind,
   testDriveMail,
@@ -35,10 +37,14 @@ import {
 } from './domain/messages';
 import { type Recipient, userStore } from './store';
 
-/** What the mail consumers need: the notifier and the site's public URL (for links; optional). */
+/**
+ * What the mail consumers need: the notifier, the site's public URL (for links; optional) and the support
+ * address security notices point to (SUPPORT_EMAIL; without it they point to the Contact page).
+ */
 export interface MailDeps {
   notifier: Notifier;
   publicUrl?: string;
+  supportEmail?: string;
 }
 
 /** Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). */
@@ -95,6 +101,29 @@ export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user
     async handle(event) {
       const { name, email } = event.payload;
       await deps.notifier.sendMail({ to: email, ...welcomeMail({ name, publicUrl: deps.publicUrl }) });
+    },
+  };
+}
+
+/**
+ * E-mails the user after a password change (a security notice; the event carries name and e-mail, and the
+ * time is the event's `occurredAt`). `supportEmail` is where the notice tells them to write if it was not
+ * them (SUPPORT_EMAIL).
+ */
+export function passwordChangedMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.password.changed'>> {
+  return {
+    name: 'notification.password-changed-mail',
+    events: ['auth.password.changed'],
+    schema: events['auth.password.changed'].envelope,
+    async handle(event) {
+      const { name, email } = event.payload;
+      const mail = passwordChangedMail({
+        name,
+        changedAt: event.occurredAt,
+        supportEmail: deps.supportEmail,
+        publicUrl: deps.publicUrl,
+      });
+      await deps.notifier.sendMail({ to: email, ...mail });
     },
   };
 }
@@ -212,6 +241,7 @@ export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts[
     otpSmsConsumer(deps.notifier),
     usersProjectionConsumer(),
     welcomeMailConsumer(deps),
+    passwordChangedMailConsumer(deps),
     carListedMailConsumer(deps),
     testDriveMailConsumer(deps, 'buyer'),
     testDriveMailConsumer(deps, 'seller'),

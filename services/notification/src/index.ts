@@ -18,6 +18,10 @@ export const notificationService = defineService({
   migrationsFolder,
   create: (ports) => ({
     router: notificationRoutes(ports),
-    consumers: notificationConsumers({ notifier: ports.notifier, publicUrl: ports.config.PUBLIC_URL }),
+    consumers: notificationConsumers({
+      notifier: ports.notifier,
+      publicUrl: ports.config.PUBLIC_URL,
+      supportEmail: ports.config.SUPPORT_EMAIL,
+    }),
   }),
 });

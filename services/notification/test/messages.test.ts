@@ -5,6 +5,7 @@ import {
   carListedMail,
   contactMail,
   otpSmsText,
+  passwordChangedMail,
   renderMail,
   type TestDriveMailInput,
   testDriveMail,
@@ -87,6 +88,7 @@ describe('HTML escaping', () => {
   it('escapes user-provided names in every template', () => {
     const mails = [
       welcomeMail({ name: EVIL }),
+      passwordChangedMail({ name: EVIL, changedAt: '2026-11-23T12:00:00.000Z' }),
       carListedMail({
         sellerName: EVIL,
         carId: 'c1',
@@ -129,6 +131,24 @@ describe('templates', () => {
     expect(mail.text).toContain('Hello Asha Rao,');
     expect(mail.text).toContain('https://cars.example.in/buy-a-car');
     expect(welcomeMail({ name: 'A' }).text).not.toContain('http');
+  });
+
+  it('password notice says when in India time and where to write if it was not the user', () => {
+    // 18:45 UTC on 23 November is 00:15 on 24 November in India.
+    const mail = passwordChangedMail({
+      name: 'Asha Rao',
+      changedAt: '2026-11-23T18:45:00.000Z',
+      supportEmail: 'help@cars.example.in',
+      publicUrl: 'https://cars.example.in',
+    });
+    expect(mail.subject).toBe('Your Used Car Marketplace password was changed');
+    expect(mail.text).toContain('Hello Asha Rao,');
+    expect(mail.text).toContain('on Tuesday, 24 November 2026 at 12:15 AM (India time)');
+    expect(mail.text).toContain('write to help@cars.example.in at once');
+    expect(mail.text).toContain('https://cars.example.in/contact');
+    expect(passwordChangedMail({ name: 'A', changedAt: '2026-11-23T06:30:00Z' }).text).toContain(
+      'contact our support team',
+    );
   });
 
   it('car-listed e-mail names the car, year, price in rupees and city', () => {

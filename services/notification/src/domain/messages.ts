@@ -105,6 +105,49 @@ export function welcomeMail(input: { name: string; publicUrl?: string }): Render
   });
 }
 
+const indiaParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO instant as India-time `YYYY-MM-DD` and `HH:MM` (Asia/Kolkata, UTC+05:30). */
+function indiaDateTime(iso: string): { date: string; time: string } {
+  const part = (type: string) => indiaParts.formatToParts(new Date(iso)).find((p) => p.type === type)?.value;
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/**
+ * The security notice after a password change (`auth.password.changed`): when and that it happened, and
+ * what to do if it was not the user (contact support; `supportEmail` is SUPPORT_EMAIL). Says nothing about
+ * the password itself.
+ */
+export function passwordChangedMail(input: {
+  name: string;
+  changedAt: string;
+  supportEmail?: string;
+  publicUrl?: string;
+}): RenderedMail {
+  const at = indiaDateTime(input.changedAt);
+  const help = input.supportEmail ? `write to ${input.supportEmail}` : 'contact our support team';
+  return renderMail({
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `The password of your ${PRODUCT_NAME} account was changed on ${formatDate(at.date)} at ${formatTime(at.time)} (India time).`,
+      `If you made this change, there is nothing else to do. If you did not, ${help} at once so we can secure your account.`,
+    ],
+    ...withLink('Contact us', siteLink(input.publicUrl, '/contact')),
+  });
+}
+
 /** A car's display name from its brand, model and optional variant names, e.g. `Hyundai Creta SX`. */
 export function carName(names: { brand: string; model: string; variant?: string }): string {
   return [names.brand, names.model, names.variant].filter(Boolean).join(' ');
