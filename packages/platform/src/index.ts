@@ -24,4 +24,5 @@ export * from './peers';
 export * from './runtime';
 export * from './service';
 export * from './standalone';
+export * from './stored-images';
 export * from './validate';

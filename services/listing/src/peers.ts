@@ -9,20 +9,17 @@
  */
 import {
   type CarImage,
-  confirmImagesError,
-  confirmImagesResponse,
   modelListResponse,
   rtoListResponse,
   stateListResponse,
   variantListResponse,
 } from '@marketplace/contracts';
-import { badRequest, HttpError, type Peers, unauthorized } from '@marketplace/platform';
+import { confirmStoredImages, HttpError, type Peers } from '@marketplace/platform';
 import type { Request } from 'express';
 import type { ZodType } from 'zod';
 import type { ReferenceFacts } from './domain/rules';
 
 const catalogUnavailable = () => new HttpError(503, 'catalog service is unavailable, please try again.');
-const storageUnavailable = () => new HttpError(503, 'storage service is unavailable, please try again.');
 
 /** GETs `path` from the catalog and parses the answer. @throws HttpError 503 on any other answer. */
 async function catalogGet<T>(peers: Peers, req: Request, path: string, schema: ZodType<T>): Promise<T> {
@@ -59,42 +56,20 @@ export async function referenceFacts(
 
 /**
  * Confirms with storage that the caller uploaded every key as a car image and returns the stored images
- * (`{ key, url, sizes }`) in the order of `keys`. `indexes[i]` is the position of `keys[i]` in the
- * request's `images` list, for the error message.
- * @throws HttpError 400 `images[i].key: …` for a key storage refuses (unknown, someone else's, not an
- *   image); 401 when storage does not accept the credentials; 503 when storage cannot be reached or
- *   answers unexpectedly.
+ * (`{ key, url, sizes }`) in the order of `keys` (platform `confirmStoredImages`). `indexes[i]` is the
+ * position of `keys[i]` in the request's `images` list, for the error message.
+ * @throws HttpError 400 `images[i].key: …` for a key storage refuses; 401/403 when storage refuses the
+ *   credentials; 503 when storage cannot be reached or answers unexpectedly.
  */
-export async function confirmImages(
+export function confirmImages(
   peers: Peers,
   req: Request,
   keys: string[],
   indexes: number[] = keys.map((_k, i) => i),
 ): Promise<CarImage[]> {
-  if (keys.length === 0) return [];
-  const res = await peers.call('storage', {
-    method: 'POST',
-    path: '/api/storage/images/confirm',
-    body: { type: 'cars', keys },
-    forward: req,
+  return confirmStoredImages(peers, req, {
+    type: 'cars',
+    keys,
+    field: (i) => `images[${indexes[i] ?? i}].key`,
   });
-  if (res.status === 200) {
-    const parsed = confirmImagesResponse.safeParse(res.body);
-    const images = parsed.success ? parsed.data.data.images : [];
-    if (images.length !== keys.length || images.some((img, i) => img.key !== keys[i])) {
-      throw storageUnavailable();
-    }
-    return images;
-  }
-  if (res.status === 401) throw unauthorized();
-  if (res.status === 400 || res.status === 403) {
-    const refused = confirmImagesError.safeParse(res.body);
-    if (refused.success) {
-      const at = indexes[refused.data.index] ?? refused.data.index;
-      throw badRequest(`images[${at}].key: ${refused.data.message}`);
-    }
-    const message = (res.body as { message?: unknown } | undefined)?.message;
-    throw badRequest(`images: ${typeof message === 'string' ? message : 'the images could not be used'}`);
-  }
-  throw storageUnavailable();
 }

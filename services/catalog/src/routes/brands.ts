@@ -14,9 +14,9 @@ import path from 'node:path';
 import { brandCreateBody, brandListQuery, brandUpdateBody, idParams } from '@marketplace/contracts';
 import {
   badRequest,
+  confirmStoredImages,
   conflict,
   type Db,
-  HttpError,
   notFound,
   type Outbox,
   onUniqueViolation,
@@ -52,20 +52,7 @@ export function brandRoutes(db: Db, outbox: Outbox, logosDir: string, peers: Pee
       if (LOGO_FILE.test(file) && fs.existsSync(path.join(logosDir, file))) return;
       throw badRequest('logoKey: no seeded logo has this name');
     }
-    const res = await peers.call<{ message?: string }>('storage', {
-      method: 'POST',
-      path: '/api/storage/images/confirm',
-      body: { type: 'logo', keys: [logoKey] },
-      forward: req,
-    });
-    if (res.status === 200) return;
-    if (res.status === 400) {
-      const reason = (res.body?.message ?? 'this logo cannot be used').replace(/^keys(\.\d+)?: /, '');
-      throw badRequest(`logoKey: ${reason}`);
-    }
-    if (res.status === 401 || res.status === 403)
-      throw new HttpError(res.status, res.body?.message ?? 'Not allowed.');
-    throw new HttpError(503, 'storage service is unavailable, please try again.');
+    await confirmStoredImages(peers, req, { type: 'logo', keys: [logoKey], field: () => 'logoKey' });
   }
 
   async function withModels(rows: BrandRow[]) {
