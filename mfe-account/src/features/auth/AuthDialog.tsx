@@ -19,7 +19,7 @@ import { Dialog } from '@marketplace/ui/overlays';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { OtpBoxes } from './OtpBoxes';
-import { NEW_PASSWORD_HINT, nameRules, newPasswordRules } from './rules';
+import { emailRules, matchesRules, NEW_PASSWORD_HINT, nameRules, newPasswordRules } from './rules';
 import { SocialButtons } from './SocialButtons';
 import { register as registerUser, resendOtp, verifyOtp } from './session';
 
@@ -88,10 +88,7 @@ function LoginForm({ onDone, onSignup }: { onDone(): void; onSignup(): void }) {
         type="email"
         autoComplete="email"
         error={errors.email?.message}
-        {...register('email', {
-          required: 'Please enter your e-mail address.',
-          pattern: { value: /^\S+@\S+\.\S+$/, message: 'Please enter a valid e-mail address.' },
-        })}
+        {...register('email', emailRules)}
       />
       <TextField
         label="Password"
@@ -184,10 +181,7 @@ function SignupForm({
         type="email"
         autoComplete="email"
         error={errors.email?.message}
-        {...register('email', {
-          required: 'Please enter your e-mail address.',
-          pattern: { value: /^\S+@\S+\.\S+$/, message: 'Please enter a valid e-mail address.' },
-        })}
+        {...register('email', emailRules)}
       />
       <TextField
         label="Mobile number"
@@ -214,9 +208,7 @@ function SignupForm({
         type="password"
         autoComplete="new-password"
         error={errors.confirm_password?.message}
-        {...register('confirm_password', {
-          validate: (v, all) => v === all.password || 'The passwords do not match.',
-        })}
+        {...register('confirm_password', matchesRules<SignupValues>('password'))}
       />
       <Button type="submit" disabled={isSubmitting} className="acc:w-full">
         Sign Up

@@ -11,6 +11,19 @@ export const nameRules = {
   maxLength: { value: 100, message: 'The name can be at most 100 characters.' },
 } satisfies RegisterOptions;
 
+/** react-hook-form rules for an e-mail address. */
+export const emailRules = {
+  required: 'Please enter your e-mail address.',
+  pattern: { value: /^\S+@\S+\.\S+$/, message: 'Please enter a valid e-mail address.' },
+} satisfies RegisterOptions;
+
+/** react-hook-form rules for a confirmation field that must equal the form's field `field`. */
+export function matchesRules<T extends object>(field: keyof T) {
+  return {
+    validate: (value: string, all: T) => value === all[field] || 'The passwords do not match.',
+  };
+}
+
 /** react-hook-form rules for a new password. */
 export const newPasswordRules = {
   minLength: { value: 8, message: 'The password must be at least 8 characters.' },

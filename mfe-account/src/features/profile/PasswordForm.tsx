@@ -5,7 +5,7 @@
  */
 import { Button, TextField, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
 import { useForm } from 'react-hook-form';
-import { NEW_PASSWORD_HINT, newPasswordRules } from '../auth/rules';
+import { matchesRules, NEW_PASSWORD_HINT, newPasswordRules } from '../auth/rules';
 import { changePassword } from './api';
 
 interface PasswordValues {
@@ -63,9 +63,7 @@ export function PasswordForm({ onDone }: { onDone?(): void }) {
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
-        {...register('confirmPassword', {
-          validate: (v, all) => v === all.newPassword || 'The passwords do not match.',
-        })}
+        {...register('confirmPassword', matchesRules<PasswordValues>('newPassword'))}
       />
       <div className="acc:flex acc:justify-end">
         <Button type="submit" disabled={isSubmitting}>
