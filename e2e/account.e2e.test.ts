@@ -12,10 +12,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleStub, startGoogleStub } from '../services/auth/test/support/google-server';
 import { type GraphStub, startGraphStub } from '../services/auth/test/support/graph-server';
-import { type RunningApp, repoRoot, startApp } from './support/app';
+import { apiClient, type RunningApp, repoRoot, SEEDED_ADMIN, startApp } from './support/app';
 import { artifactsDir, signInThroughUi, usePage } from './support/browser';
 
-const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const ADMIN = SEEDED_ADMIN;
 const USER = { email: 'meera.iyer@example.com', password: 'Meera12345', phone: '9876501234' };
 const BOOKER = { email: 'arjun.rao@example.com', password: 'Arjun12345' };
 const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -23,28 +23,7 @@ const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core'
 let app: RunningApp;
 let carId: string;
 let carName: string;
-
-async function api<T>(
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const res = await fetch(app.url + url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, data: (await res.json().catch(() => null)) as T };
-}
-
-async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  const { data } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, who);
-  return data.tokenId;
-}
+const { api, tokenOf } = apiClient(() => app.url);
 
 /** Tomorrow's date `YYYY-MM-DD` in India time. */
 function tomorrowInIndia(): string {

@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import { apiClient, type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
 import { artifactsDir, usePage } from './support/browser';
 
-const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const ADMIN = SEEDED_ADMIN;
 const USER = { email: 'meera.nair@example.com', password: 'Meera@12345' };
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -27,30 +27,7 @@ const PNG = Buffer.from(
 let app: RunningApp;
 let adminToken: string;
 let userToken: string;
-
-async function api<T>(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(app.url + path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
-}
-
-async function tokenOf(creds: { email: string; password: string }): Promise<string> {
-  const { status, json } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, creds);
-  expect(status).toBe(200);
-  return json.tokenId;
-}
+const { api, tokenOf } = apiClient(() => app.url);
 
 beforeAll(async () => {
   app = await startApp();
@@ -134,10 +111,10 @@ describe('admin dashboard as an Admin', () => {
     const page = ctx.page();
     await signIn(page, ADMIN);
     await openScreen(page, '/dashboard', 'Dashboard');
-    const { json: cars } = await api<{ data: { totalLength: number } }>('GET', '/api/cars?limit=1');
-    const { json: brands } = await api<{ data: { brands: unknown[] } }>('GET', '/api/carbrand');
-    const { json: users } = await api<unknown[]>('GET', '/api/account/getAllUser', adminToken);
-    const { json: drives } = await api<{ data: unknown[] }>('GET', '/api/testDrive/admin', adminToken);
+    const { data: cars } = await api<{ data: { totalLength: number } }>('GET', '/api/cars?limit=1');
+    const { data: brands } = await api<{ data: { brands: unknown[] } }>('GET', '/api/carbrand');
+    const { data: users } = await api<unknown[]>('GET', '/api/account/getAllUser', adminToken);
+    const { data: drives } = await api<{ data: unknown[] }>('GET', '/api/testDrive/admin', adminToken);
     const fmt = new Intl.NumberFormat('en-IN');
     await expect
       .poll(() => page.getByTestId('stat-cars').textContent())
@@ -194,7 +171,7 @@ describe('admin dashboard as an Admin', () => {
     const page = ctx.page();
     await signIn(page, ADMIN);
     await openScreen(page, '/dashboard/state/rto', 'RTO');
-    const { json: states } = await api<{ data: { states: Array<{ _id: string; state: string }> } }>(
+    const { data: states } = await api<{ data: { states: Array<{ _id: string; state: string }> } }>(
       'GET',
       '/api/carstate',
     );
@@ -270,7 +247,7 @@ describe('admin dashboard as an Admin', () => {
     await page.getByRole('searchbox', { name: 'Search this list' }).fill(brandName);
     const brandRow = page.getByRole('row').filter({ hasText: brandName });
     await brandRow.getByRole('img', { name: `${brandName} logo` }).waitFor();
-    const { json: brands } = await api<{
+    const { data: brands } = await api<{
       data: { brands: Array<{ _id: string; name: string; logo?: { url: string } }> };
     }>('GET', `/api/carbrand?keyword=${encodeURIComponent(brandName)}`);
     const brand = brands.data.brands.find((b) => b.name === brandName);
@@ -350,13 +327,13 @@ describe('admin dashboard as an Admin', () => {
     await variantRow.waitFor();
 
     // What the sell wizard reads (issue 11): the public reference endpoints serve the new records.
-    const { json: models } = await api<{ data: { models: Array<{ _id: string; name: string }> } }>(
+    const { data: models } = await api<{ data: { models: Array<{ _id: string; name: string }> } }>(
       'GET',
       `/api/carModel?brand=${brand?._id}`,
     );
     const model = models.data.models.find((m) => m.name === modelName);
     expect(model).toBeDefined();
-    const { json: variants } = await api<{ data: { variants: Array<{ name: string; features: string[] }> } }>(
+    const { data: variants } = await api<{ data: { variants: Array<{ name: string; features: string[] }> } }>(
       'GET',
       `/api/carVariant?brand=${brand?._id}&model=${model?._id}`,
     );
@@ -395,7 +372,7 @@ describe('admin dashboard as an Admin', () => {
     await panel.getByRole('searchbox', { name: 'Search brand' }).fill(brandName);
     const brandOption = option(brandName);
     await brandOption.waitFor({ timeout: 15_000 });
-    const { json: brands } = await api<{ data: { brands: Array<{ name: string; logo?: { url: string } }> } }>(
+    const { data: brands } = await api<{ data: { brands: Array<{ name: string; logo?: { url: string } }> } }>(
       'GET',
       `/api/carbrand?keyword=${encodeURIComponent(brandName)}`,
     );
@@ -560,14 +537,14 @@ describe('admin dashboard as a User', () => {
   });
 
   it('gets 403 from every admin write endpoint', async () => {
-    const { json: rtos } = await api<{ data: Array<{ _id: string; state: string }> }>('GET', '/api/RTO');
-    const { json: brands } = await api<{ data: { brands: Array<{ _id: string }> } }>('GET', '/api/carbrand');
-    const { json: models } = await api<{ data: { models: Array<{ _id: string }> } }>('GET', '/api/carModel');
-    const { json: variants } = await api<{ data: { variants: Array<{ _id: string }> } }>(
+    const { data: rtos } = await api<{ data: Array<{ _id: string; state: string }> }>('GET', '/api/RTO');
+    const { data: brands } = await api<{ data: { brands: Array<{ _id: string }> } }>('GET', '/api/carbrand');
+    const { data: models } = await api<{ data: { models: Array<{ _id: string }> } }>('GET', '/api/carModel');
+    const { data: variants } = await api<{ data: { variants: Array<{ _id: string }> } }>(
       'GET',
       '/api/carVariant',
     );
-    const { json: users } = await api<Array<{ _id: string }>>('GET', '/api/account/getAllUser', adminToken);
+    const { data: users } = await api<Array<{ _id: string }>>('GET', '/api/account/getAllUser', adminToken);
     const rto = rtos.data[0];
     const brand = brands.data.brands[0]?._id;
     const model = models.data.models[0]?._id;

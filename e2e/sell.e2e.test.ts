@@ -11,34 +11,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, repoRoot, startApp } from './support/app';
+import { apiClient, type RunningApp, repoRoot, SEEDED_ADMIN, startApp } from './support/app';
 import { artifactsDir, usePage } from './support/browser';
 
-const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const ADMIN = SEEDED_ADMIN;
 const SELLER = { email: 'priya.nair@example.com', password: 'Priya12345' };
 const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 let app: RunningApp;
 let sellerToken: string;
-
-async function api<T>(
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const res = await fetch(app.url + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, data: (await res.json().catch(() => null)) as T };
-}
-
-async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  const { data } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, who);
-  return data.tokenId;
-}
+const { api, tokenOf } = apiClient(() => app.url);
 
 /**
  * Serious and critical axe-core violations inside `main` (this remote's area; the shell's header and

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import { type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
 import { signInThroughUi, usePage } from './support/browser';
 
 const axeSource = fs.readFileSync(
@@ -27,7 +27,7 @@ async function shellViolations(page: Page): Promise<string[]> {
   });
 }
 
-const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+const ADMIN = SEEDED_ADMIN;
 const USER = { email: 'ravi.kumar@example.com', password: 'Ravi12345' };
 
 let app: RunningApp;

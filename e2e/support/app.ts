@@ -109,3 +109,45 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   }
   return { url, port, dataDir, stop };
 }
+
+/** The administrator the embedded app seeds (ADMIN_EMAIL / ADMIN_PASSWORD defaults). */
+export const SEEDED_ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
+
+/** One API answer: HTTP status and the parsed JSON body (`null` when empty or not JSON). */
+export interface ApiAnswer<T> {
+  status: number;
+  data: T;
+}
+
+/**
+ * A small JSON client of a running app's API for test set-up and checks: `api(method, path, token?, body?)`
+ * (bearer `token` when given) and `tokenOf({ email, password })`, the `tokenId` of a login.
+ * `baseUrl` is read at each call, so it may be created before the app starts.
+ * @throws Error from `tokenOf` when the login does not answer 200.
+ */
+export function apiClient(baseUrl: () => string) {
+  async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const res = await fetch(baseUrl() + path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: data stays null.
+    }
+    return { status: res.status, data: data as T };
+  }
+  async function tokenOf(who: { email: string; password: string }): Promise<string> {
+    const { status, data } = await api<{ tokenId: string }>('POST', '/api/auth/login', undefined, who);
+    if (status !== 200) throw new Error(`login of ${who.email} answered ${status}`);
+    return data.tokenId;
+  }
+  return { api, tokenOf };
+}
