@@ -32,7 +32,7 @@ import {
   yearChoices,
 } from './draft';
 import { ImagesStep } from './ImagesStep';
-import { Chip, InlineAlert, OptionList, StepHeading, useInlineAlert } from './parts';
+import { Chip, InlineAlert, OptionList, StepForm, StepHeading, useInlineAlert } from './parts';
 
 /** Insurance types offered in the Specifications step. */
 const INSURANCE_TYPES = ['Comprehensive', 'Third Party', 'Zero Depreciation'];
@@ -325,17 +325,7 @@ export function SellWizard({ onListed }: { onListed(): void }) {
       </>
     ),
     'Kms Driven': (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          validateAndNext(kmsStepError);
-        }}
-        className="sell:grid sell:gap-4 sell:sm:grid-cols-2"
-      >
-        <div className="sell:sm:col-span-2">
-          <StepHeading title="Kilometres, price and condition" />
-        </div>
+      <StepForm title="Kilometres, price and condition" onNext={() => validateAndNext(kmsStepError)}>
         <TextField
           label="Kilometres driven"
           inputMode="numeric"
@@ -363,23 +353,10 @@ export function SellWizard({ onListed }: { onListed(): void }) {
           onChange={(e) => update({ ownership: e.target.value })}
           options={OWNERSHIPS.map((o) => ({ value: o, label: o === 'More than Four' ? o : `${o} owner` }))}
         />
-        <div className="sell:sm:col-span-2">
-          <Button type="submit">Next</Button>
-        </div>
-      </form>
+      </StepForm>
     ),
     Location: (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          validateAndNext(locationStepError);
-        }}
-        className="sell:grid sell:gap-4 sell:sm:grid-cols-2"
-      >
-        <div className="sell:sm:col-span-2">
-          <StepHeading title="Where can buyers see the car?" />
-        </div>
+      <StepForm title="Where can buyers see the car?" onNext={() => validateAndNext(locationStepError)}>
         <div className="sell:sm:col-span-2">
           <TextField
             label="Street"
@@ -408,23 +385,10 @@ export function SellWizard({ onListed }: { onListed(): void }) {
           value={draft.postalCode}
           onChange={(e) => update({ postalCode: e.target.value.replace(/\D/g, '') })}
         />
-        <div className="sell:sm:col-span-2">
-          <Button type="submit">Next</Button>
-        </div>
-      </form>
+      </StepForm>
     ),
     Specifications: (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          validateAndNext(specificationsStepError);
-        }}
-        className="sell:grid sell:gap-4 sell:sm:grid-cols-2"
-      >
-        <div className="sell:sm:col-span-2">
-          <StepHeading title="Specifications" />
-        </div>
+      <StepForm title="Specifications" onNext={() => validateAndNext(specificationsStepError)}>
         <TextField
           label="Registration number"
           value={draft.regNumber}
@@ -471,10 +435,7 @@ export function SellWizard({ onListed }: { onListed(): void }) {
             onChange={(e) => update({ description: e.target.value })}
           />
         </div>
-        <div className="sell:sm:col-span-2">
-          <Button type="submit">Next</Button>
-        </div>
-      </form>
+      </StepForm>
     ),
     Images: (
       <ImagesStep

@@ -1,5 +1,5 @@
 /** Small building blocks of the wizard's steps: the searchable option list, chips and the inline alert. */
-import { cn, Spinner } from '@marketplace/ui';
+import { Button, cn, Spinner } from '@marketplace/ui';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
 /** Inline alerts hide after 5 s (spec §5, §9). */
@@ -169,5 +169,38 @@ export function StepHeading({ title, help }: { title: string; help?: string }) {
       </h3>
       {help ? <p className="sell:text-sm sell:text-slate-500 sell:dark:text-slate-400">{help}</p> : null}
     </div>
+  );
+}
+
+/**
+ * The frame of a form step (Kms Driven, Location, Specifications): a two-column grid under its heading
+ * with the Next button; submitting calls `onNext` (the step's own check decides whether it moves on).
+ */
+export function StepForm({
+  title,
+  onNext,
+  children,
+}: {
+  title: string;
+  onNext(): void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onNext();
+      }}
+      className="sell:grid sell:gap-4 sell:sm:grid-cols-2"
+    >
+      <div className="sell:sm:col-span-2">
+        <StepHeading title={title} />
+      </div>
+      {children}
+      <div className="sell:sm:col-span-2">
+        <Button type="submit">Next</Button>
+      </div>
+    </form>
   );
 }
