@@ -266,13 +266,13 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     // A car with a photo: signed upload through storage, listing created through listing (which asks the
     // catalog and storage), indexed by the catalog from listing's event, searchable.
     const get = async (p: string) => (await call(base, 'GET', p)).body.data as Json & Json[];
-    const brands = (await get('/api/carbrand')).brands as Json[];
+    const brands = (await get('/api/carbrand')) as unknown as Json[];
     const maruti = brands.find((b) => b.name === 'Maruti Suzuki')!;
     const year = 2019;
     let model: Json | undefined;
     let variant: Json | undefined;
-    for (const m of (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)).models as Json[]) {
-      const vs = (await get(`/api/carVariant?model=${m._id}`)).variants as Json[];
+    for (const m of (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)) as unknown as Json[]) {
+      const vs = (await get(`/api/carVariant?model=${m._id}`)) as unknown as Json[];
       if (vs.length > 0) {
         model = m;
         variant = vs[0];
@@ -280,7 +280,9 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
       }
     }
     expect(variant).toBeDefined();
-    const karnataka = ((await get('/api/carstate')).states as Json[]).find((s) => s.state === 'Karnataka')!;
+    const karnataka = ((await get('/api/carstate')) as unknown as Json[]).find(
+      (s) => s.state === 'Karnataka',
+    )!;
     const rtos = (await call(base, 'GET', `/api/RTO?state=${karnataka._id}`)).body.data as unknown as Json[];
     const rto = rtos.find((r) => r.code === 'KA-01')!;
     const city = `Distpur${runTag.replace(/[0-9]/g, 'x')}`;

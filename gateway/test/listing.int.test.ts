@@ -102,16 +102,16 @@ async function setUp(env: Record<string, string>, servers: TestServers | undefin
     expect(res.status).toBe(200);
     return res.body.data as Json & Json[];
   };
-  const brands = (await get('/api/carbrand')).brands as Json[];
+  const brands = (await get('/api/carbrand')) as Json[];
   const maruti = brands.find((b) => b.name === 'Maruti Suzuki') ?? brands[0]!;
   const other = brands.find((b) => b._id !== maruti._id)!;
   const year = 2019;
-  const models = (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)).models as Json[];
+  const models = (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)) as Json[];
   let model: Json | undefined;
   let variant: Json | undefined;
   let otherModel: Json | undefined;
   for (const m of models) {
-    const vs = (await get(`/api/carVariant?model=${m._id}`)).variants as Json[];
+    const vs = (await get(`/api/carVariant?model=${m._id}`)) as Json[];
     if (!model && vs.length > 0) {
       model = m;
       variant = vs[0];
@@ -120,9 +120,9 @@ async function setUp(env: Record<string, string>, servers: TestServers | undefin
       break;
     }
   }
-  const otherVariant = ((await get(`/api/carVariant?model=${otherModel!._id}`)).variants as Json[])[0]!;
-  const otherBrandModel = ((await get(`/api/carModel?brand=${other._id}`)).models as Json[])[0]!;
-  const states = (await get('/api/carstate')).states as Json[];
+  const otherVariant = ((await get(`/api/carVariant?model=${otherModel!._id}`)) as Json[])[0]!;
+  const otherBrandModel = ((await get(`/api/carModel?brand=${other._id}`)) as Json[])[0]!;
+  const states = (await get('/api/carstate')) as Json[];
   const karnataka = states.find((s) => s.state === 'Karnataka')!;
   const delhi = states.find((s) => s.state === 'Delhi')!;
   const rtos = (await get(`/api/RTO?state=${karnataka._id}`)) as unknown as Json[];

@@ -308,7 +308,7 @@ export const createUserBody = z.object({
 export type CreateUserBody = z.input<typeof createUserBody>;
 
 /** `POST /api/account/user/new` and `DELETE /api/account/user/{id}` answer: `{ message, data }` (issue 4). */
-export const userMessageResponse = z.object({ message: z.string(), data: user.optional() });
+export const userMessageResponse = z.object({ message: z.string(), data: user });
 
 /** `DELETE /api/account/user/{id}` path parameters. */
 export const userIdParams = idParams;

@@ -5,15 +5,16 @@
  */
 import { z } from 'zod';
 import {
+  blankToUndefined,
   bodyTypeSchema,
   bodyTypes,
   booleanField,
+  calendarDateField,
   carStatuses,
   carStatusSchema,
   conditionSchema,
   conditions,
   DEFAULTS,
-  dateField,
   enumField,
   fieldError,
   freeTextField,
@@ -24,6 +25,7 @@ import {
   MAX_PAGE_SIZE,
   namedRef,
   objectId,
+  optionalInput,
   ownershipSchema,
   ownerships,
   PAGE_SIZE,
@@ -55,13 +57,68 @@ export const MAX_PRICE_RUPEES = 1_000_000_000;
 /** Largest accepted odometer reading in km (sanity bound, a guess). */
 export const MAX_KM_DRIVEN = 2_000_000;
 
-/** Price field: whole rupees, greater than 0 (issue 6). */
+/** Price field: whole rupees, greater than 0 (issue 6); a numeric string counts as its number (issue 19). */
 function priceField(field = 'price') {
-  return z
-    .number({ error: fieldError(field, `${field} must be a number of rupees`) })
-    .int(`${field} must be a whole number of rupees`)
-    .positive(`${field} must be greater than 0 rupees`)
-    .max(MAX_PRICE_RUPEES, `${field} must be at most ${MAX_PRICE_RUPEES} rupees`);
+  return intField(field, 0, MAX_PRICE_RUPEES, 'rupees').refine(
+    (price) => price > 0,
+    `${field} must be greater than 0 rupees`,
+  );
+}
+
+/** Largest accepted engine capacity in cc (sanity bound: the largest production car engines are ~8 L). */
+export const MAX_ENGINE_CC = 10_000;
+
+const CC_TEXT = /^(\d{1,5})\s*(?:cc)?$/i;
+const LITRE_TEXT = /^(\d{1,2}(?:\.\d{1,3})?)\s*(?:l|litres?|liters?)$/i;
+
+/**
+ * Engine capacity in cc from what people type in the spec's free-text input (issue 19): `1197`,
+ * `"1197"`, `"1197 cc"`, `"1197cc"` → 1197; `"1.2 L"`, `"1.2L"`, `"1.5 litre"` → 1200, 1500 (1 L = 1000 cc).
+ * @returns the cc as a whole number, or `undefined` when the text is none of these forms.
+ */
+export function engineCapacityCc(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  const cc = CC_TEXT.exec(text);
+  if (cc) return Number(cc[1]);
+  const litres = LITRE_TEXT.exec(text);
+  return litres ? Math.round(Number(litres[1]) * 1000) : undefined;
+}
+
+/**
+ * Optional `specifications.engineCapacity`: a number of cc or the text forms of {@link engineCapacityCc};
+ * `''` is absent. Output: whole cc, 0 to {@link MAX_ENGINE_CC}.
+ */
+function engineCapacityField(field = 'specifications.engineCapacity') {
+  const forms = `a number of cc or text like "1197", "1197 cc" or "1.2 L"`;
+  return optionalInput(
+    z
+      .union([z.number(), z.string()], { error: fieldError(field, `${field} must be ${forms}`) })
+      .transform((value, ctx): number => {
+        const cc = engineCapacityCc(value);
+        if (cc === undefined) {
+          ctx.addIssue({ code: 'custom', message: `${field} must be ${forms}`, input: value });
+          return z.NEVER;
+        }
+        if (cc > MAX_ENGINE_CC) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${field} must be at most ${MAX_ENGINE_CC} cc`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+        return cc;
+      })
+      .optional(),
+  ).meta({ description: `Engine capacity: ${forms}; stored in cc` });
+}
+
+/** An insurance whose every field is blank (the spec's form untouched) counts as absent (issue 19). */
+function blankInsuranceToUndefined(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return blankToUndefined(value);
+  return Object.values(value).every((v) => blankToUndefined(v) === undefined) ? undefined : value;
 }
 
 /** Kilometres driven field: a whole number ≥ 0 (issue 6). */
@@ -219,10 +276,10 @@ export const carCreateBody = z.object({
   model: idField('model'),
   variant: idField('variant'),
   manufacturerYear: yearField('manufacturerYear'),
-  condition: enumField('condition', conditions).default(DEFAULTS.condition),
+  condition: optionalInput(enumField('condition', conditions).default(DEFAULTS.condition)),
   fuelType: enumField('fuelType', fuelTypes),
   transmission: enumField('transmission', transmissions),
-  status: enumField('status', carStatuses).default(DEFAULTS.status),
+  status: optionalInput(enumField('status', carStatuses).default(DEFAULTS.status)),
   state: idField('state'),
   rto: idField('rto'),
   price: priceField(),
@@ -251,19 +308,22 @@ export const carCreateBody = z.object({
           REG_NUMBER_PATTERN,
           'specifications.regNumber must be an Indian registration number like KA-01-AB-1234',
         ),
-      engineCapacity: intField('specifications.engineCapacity', 0, 10_000, 'cc').optional(),
-      insurance: z
-        .object(
-          {
-            type: textField('specifications.insurance.type', 100),
-            validTill: dateField('specifications.insurance.validTill'),
-          },
-          { error: fieldError('specifications.insurance', 'specifications.insurance must be an object') },
-        )
-        .optional(),
-      spareKey: booleanField('specifications.spareKey').default(DEFAULTS.spareKey),
+      engineCapacity: engineCapacityField(),
+      insurance: z.preprocess(
+        blankInsuranceToUndefined,
+        z
+          .object(
+            {
+              type: textField('specifications.insurance.type', 100),
+              validTill: calendarDateField('specifications.insurance.validTill'),
+            },
+            { error: fieldError('specifications.insurance', 'specifications.insurance must be an object') },
+          )
+          .optional(),
+      ),
+      spareKey: optionalInput(booleanField('specifications.spareKey').default(DEFAULTS.spareKey)),
       kmDriven: kmDrivenField(),
-      ownership: enumField('specifications.ownership', ownerships).default(DEFAULTS.ownership),
+      ownership: optionalInput(enumField('specifications.ownership', ownerships).default(DEFAULTS.ownership)),
     },
     { error: fieldError('specifications', 'specifications must be an object') },
   ),
@@ -284,9 +344,9 @@ export type CarCreateData = z.output<typeof carCreateBody>;
  */
 export const carUpdateBody = z
   .object({
-    price: priceField().optional(),
+    price: optionalInput(priceField().optional()),
     description: freeTextField('description', 5000).optional(),
-    status: enumField('status', carStatuses).optional(),
+    status: optionalInput(enumField('status', carStatuses).optional()),
     images: imageKeysField().optional(),
     specifications: z
       .object(

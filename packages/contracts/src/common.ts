@@ -64,6 +64,8 @@ export const TEST_DRIVE_CLOSING_TIME = '19:00';
  * there.
  */
 export const TEST_DRIVE_TIME_ZONE = 'Asia/Kolkata';
+/** India Standard Time (UTC+05:30): the calendar on which the product's dates are read (issues 7 and 19). */
+export const INDIA_TIME_ZONE = TEST_DRIVE_TIME_ZONE;
 /** Largest accepted image upload in bytes: 10 MB (issue 6). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Largest accepted image width or height in pixels (issue 6). */
@@ -182,24 +184,90 @@ export function idField(field: string) {
     .max(64, `${field} must be an id of at most 64 characters`);
 }
 
-/** A whole number between `min` and `max` (inclusive); `unit` is added to the messages (e.g. 'rupees'). */
+// ---------------------------------------------------------------------------------------------------
+// Form input (issue 19): the spec's client posts what its inputs hold, so numbers arrive as strings
+// ("483180"), dates as ISO date-times, and an untouched optional input as ''. The mapping rules are in
+// packages/contracts/README.md.
+// ---------------------------------------------------------------------------------------------------
+
+/** A decimal number as a form posts it: optional sign, digits, optional fraction (no grouping commas). */
+export const NUMERIC_STRING_PATTERN = /^[+-]?\d+(?:\.\d+)?$/;
+
+/** `''` or blanks → `undefined` (absent); anything else unchanged. */
+export function blankToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** A numeric string → its number (trimmed), `''` → `undefined`; anything else unchanged for the type check. */
+export function numberFromForm(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const s = value.trim();
+  if (s === '') return undefined;
+  return NUMERIC_STRING_PATTERN.test(s) ? Number(s) : value;
+}
+
+/** `"true"`/`"false"` (any case) → the boolean, `''` → `undefined`; anything else unchanged. */
+function booleanFromForm(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const s = value.trim().toLowerCase();
+  if (s === '') return undefined;
+  return s === 'true' ? true : s === 'false' ? false : value;
+}
+
+/** OpenAPI rendering of a number that may also come as a numeric string. */
+function documentNumericString({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  const number = { ...jsonSchema };
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  jsonSchema.anyOf = [
+    number,
+    { type: 'string', pattern: NUMERIC_STRING_PATTERN.source, description: 'The same number as a string' },
+  ];
+}
+
+/**
+ * An optional field of a form: `''` or blanks count as absent (issue 19), then `schema` (which must accept
+ * `undefined`: an `.optional()` or `.default(…)` schema) decides.
+ */
+export function optionalInput<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema);
+}
+
+/**
+ * A whole number between `min` and `max` (inclusive); `unit` is added to the messages (e.g. 'rupees'). A
+ * numeric string is read as its number (forms post strings, issue 19): `"483180"` → 483180.
+ */
 export function intField(field: string, min: number, max: number, unit?: string) {
   const u = unit ? ` ${unit}` : '';
   return z
-    .number({ error: fieldError(field, `${field} must be a number`) })
-    .int(`${field} must be a whole number${u}`)
-    .min(min, `${field} must be at least ${min}${u}`)
-    .max(max, `${field} must be at most ${max}${u}`);
+    .preprocess(
+      numberFromForm,
+      z
+        .number({ error: fieldError(field, `${field} must be a number${unit ? ` of ${unit}` : ''}`) })
+        .int(`${field} must be a whole number${u}`)
+        .min(min, `${field} must be at least ${min}${u}`)
+        .max(max, `${field} must be at most ${max}${u}`),
+    )
+    .meta({ override: documentNumericString });
 }
 
-/** A year between {@link MIN_YEAR} and the current year, checked at parse time (issues 5 and 6). */
+/**
+ * A year between {@link MIN_YEAR} and the current year, checked at parse time (issues 5 and 6); a
+ * numeric string such as `"2022"` is read as its number (issue 19).
+ */
 export function yearField(field: string) {
   return z
-    .number({ error: fieldError(field, `${field} must be a number`) })
-    .int(`${field} must be a whole year`)
-    .min(MIN_YEAR, `${field} must be ${MIN_YEAR} or later`)
-    .refine((y) => y <= currentYear(), `${field} must not be after the current year`)
-    .meta({ description: `A year from ${MIN_YEAR} to the current year` });
+    .preprocess(
+      numberFromForm,
+      z
+        .number({ error: fieldError(field, `${field} must be a number`) })
+        .int(`${field} must be a whole year`)
+        .min(MIN_YEAR, `${field} must be ${MIN_YEAR} or later`)
+        .refine((y) => y <= currentYear(), `${field} must not be after the current year`),
+    )
+    .meta({
+      description: `A year from ${MIN_YEAR} to the current year (a number, or the same as a string)`,
+      override: documentNumericString,
+    });
 }
 
 /** One value of a fixed list; the message names the field and lists the allowed values. */
@@ -207,14 +275,52 @@ export function enumField<const T extends readonly [string, ...string[]]>(field:
   return z.enum(values, { error: fieldError(field, `${field} must be one of: ${values.join(', ')}`) });
 }
 
-/** A boolean field. */
+/** A boolean field; the strings `"true"` and `"false"` count as the booleans (forms post strings, issue 19). */
 export function booleanField(field: string) {
-  return z.boolean({ error: fieldError(field, `${field} must be true or false`) });
+  return z.preprocess(
+    booleanFromForm,
+    z.boolean({ error: fieldError(field, `${field} must be true or false`) }),
+  );
 }
 
 /** A calendar date `YYYY-MM-DD` (a real date: 2024-02-30 fails). */
 export function dateField(field: string) {
   return z.iso.date({ error: fieldError(field, `${field} must be a date in YYYY-MM-DD format`) });
+}
+
+const indiaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: INDIA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date `YYYY-MM-DD` in India of an instant. */
+export function indiaCalendarDate(instant: Date): string {
+  return indiaDate.format(instant);
+}
+
+/**
+ * A calendar date given as `YYYY-MM-DD` or as an ISO date-time with `Z` or an offset, as a date picker
+ * posts it (`"2026-11-24T06:40:21.636Z"`, issue 19); the date-time is read on India's calendar (so a
+ * picker's local midnight, 18:30Z the day before, stays the chosen day). Output: `YYYY-MM-DD`.
+ */
+export function calendarDateField(field: string) {
+  const message = `${field} must be a date: YYYY-MM-DD or an ISO date-time`;
+  return z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: fieldError(field, message) })
+    .transform((v) => (v.length === 10 ? v : indiaCalendarDate(new Date(v))))
+    .meta({ description: 'YYYY-MM-DD, or an ISO date-time read on India time' });
+}
+
+/**
+ * A reference to another record as a write sends it: its id, or the `{ _id, … }` object a read returned
+ * (so what a GET returns can be PUT back, issue 19). Output: the id. A bad id is a 400 naming `field`.
+ */
+export function refField(field: string) {
+  return z.union([idField(field), z.object({ _id: idField(field) }).transform((ref) => ref._id)], {
+    error: fieldError(field, `${field} must be an id or an object with its _id`),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -236,6 +342,14 @@ export const errorResponse = z
 export const messageResponse = z
   .object({ message: z.string() })
   .meta({ id: 'MessageResponse', description: 'A success message' });
+
+/**
+ * Answer of a delete: `{ message, data }`, `data` being the deleted record (at least its `_id`), which the
+ * spec's client removes from its list by `_id` (issue 19).
+ */
+export const deletedResponse = z
+  .object({ message: z.string(), data: z.object({ _id: objectId }) })
+  .meta({ id: 'DeletedResponse', description: 'A success message and the deleted record' });
 
 /** A reference to another record as returned on reads: `{ _id, name }` (spec §3, e.g. variant.carModel). */
 export const namedRef = z

@@ -106,14 +106,14 @@ export const brandChangedPayload = z.object({ action: changeAction, brand: brand
 /** `catalog.model.changed` v1: the model after the change, `carBrand` as an id. */
 export const modelChangedPayload = z.object({
   action: changeAction,
-  model: model.omit({ carBrand: true }).extend({ carBrand: objectId }),
+  model: model.omit({ carBrand: true, brandName: true }).extend({ carBrand: objectId }),
 });
 
 /** `catalog.variant.changed` v1: the variant after the change, `carModel` and `carBrand` as ids. */
 export const variantChangedPayload = z.object({
   action: changeAction,
   variant: variant
-    .omit({ carModel: true, carBrand: true })
+    .omit({ carModel: true, carBrand: true, brandName: true })
     .extend({ carModel: objectId, carBrand: objectId }),
 });
 

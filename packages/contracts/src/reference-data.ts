@@ -1,10 +1,12 @@
 /**
  * Reference data owned by the catalog service: states, RTO codes, brands, models, variants
- * (spec §3, §5, §7 "Reference data"; issue 5).
+ * (spec §3, §5, §7 "Reference data"; issues 5 and 19).
  *
- * Convention (spec §3): writes send references as ids (`carBrand`, `carModel`); reads return them as
- * `{ _id, name }` objects (spec §3: "carModel (id; on edit data an object with _id and name)"; the model's
- * `carBrand` is read the same way, a guess consistent with it). RTO reads keep `state` as an id (spec §3).
+ * References, as spec §3 has them (issue 19): a model's `carBrand` is the brand id; a variant's `carBrand`
+ * is the brand id and its `carModel` is `{ _id, name }`; an RTO's `state` is the state id. Our own screens
+ * get the brand's name in a separate field, `brandName`. Writes take each reference as an id or as the
+ * object a read returned (`refField`), so what a GET returns can be PUT back. List reads answer
+ * `{ data: [...] }` (spec §7 "data: brands[]": `data` is the list).
  */
 import { z } from 'zod';
 import {
@@ -21,10 +23,12 @@ import {
   MIN_YEAR,
   namedRef,
   objectId,
+  optionalInput,
   queryEnum,
   queryId,
   queryInt,
   queryText,
+  refField,
   textField,
   transmissionSchema,
   transmissions,
@@ -65,8 +69,8 @@ export type State = z.infer<typeof state>;
 
 /** `GET /api/carstate?keyword=` query (spec §7). */
 export const stateListQuery = z.object({ keyword: queryText('keyword') });
-/** `GET /api/carstate` answer: `{ data: { states } }` (issue 5). */
-export const stateListResponse = z.object({ data: z.object({ states: z.array(state) }) });
+/** `GET /api/carstate` answer: `{ data: [states] }` (spec §7 "data: states[]", issue 19). */
+export const stateListResponse = z.object({ data: z.array(state) });
 
 // ---------------------------------------------------------------------------------------------------
 // RTO codes
@@ -150,9 +154,10 @@ const brandFields = {
     .or(z.url({ error: fieldError('website', 'website must be a URL'), protocol: /^https?$/ }))
     .optional()
     .meta({ description: 'Optional http(s) URL; an empty string counts as absent' }),
-  logoKey: textField('logoKey', 300)
-    .optional()
-    .meta({ description: 'Storage key returned by POST /api/storage/getUrl?type=logo' }),
+  logoKey: optionalInput(textField('logoKey', 300).optional()).meta({
+    description:
+      'Storage key returned by POST /api/storage/getUrl?type=logo; an empty string counts as absent',
+  }),
 };
 
 /** `POST /api/carbrand` body: brand fields plus `logoKey` of the uploaded logo (spec §5, §7). */
@@ -161,8 +166,8 @@ export const brandCreateBody = z.object(brandFields);
 export const brandUpdateBody = z.object(brandFields).partial().refine(nonEmptyBody, NON_EMPTY_MESSAGE);
 /** `GET /api/carbrand?keyword=` query (spec §7). */
 export const brandListQuery = z.object({ keyword: queryText('keyword') });
-/** `GET /api/carbrand` answer: `{ data: { brands } }` (spec §7, issue 5). */
-export const brandListResponse = z.object({ data: z.object({ brands: z.array(brand) }) });
+/** `GET /api/carbrand` answer: `{ data: [brands] }` (spec §7 "data: brands[]", issue 19). */
+export const brandListResponse = z.object({ data: z.array(brand) });
 /** `POST /api/carbrand` answer: `{ success, message, data }` (spec §7). */
 export const brandCreateResponse = z.object({ success: z.literal(true), message: z.string(), data: brand });
 /** `PUT /api/carbrand/{id}` answer: `{ message, data }` (spec §7 uses the message). */
@@ -172,7 +177,10 @@ export const brandUpdateResponse = z.object({ message: z.string(), data: brand.o
 // Models
 // ---------------------------------------------------------------------------------------------------
 
-/** A car model (spec §3; `bodyType` from issue 5). `year` is the model year used by the sell wizard. */
+/**
+ * A car model (spec §3; `bodyType` from issue 5). `year` is the model year used by the sell wizard;
+ * `carBrand` is the brand id (spec §3), `brandName` the brand's name for display (issue 19).
+ */
 export const model = z
   .object({
     _id: objectId,
@@ -185,7 +193,8 @@ export const model = z
       .meta({ description: 'Last year on sale in India; absent while on sale' }),
     fuelType: z.array(fuelTypeSchema),
     transmission: z.array(transmissionSchema),
-    carBrand: namedRef,
+    carBrand: objectId.meta({ description: 'Brand id (spec §3)' }),
+    brandName: z.string().meta({ description: "The brand's name" }),
     bodyType: bodyTypeSchema.optional(),
   })
   .meta({ id: 'Model', description: 'A car model (spec §3, issue 5)' });
@@ -195,11 +204,11 @@ export type Model = z.infer<typeof model>;
 const modelFields = {
   name: textField('name', 100),
   year: yearField('year'),
-  yearTo: yearField('yearTo').optional(),
+  yearTo: optionalInput(yearField('yearTo').optional()),
   fuelType: enumListField('fuelType', fuelTypes),
   transmission: enumListField('transmission', transmissions),
-  carBrand: idField('carBrand'),
-  bodyType: enumField('bodyType', bodyTypes).optional(),
+  carBrand: refField('carBrand'),
+  bodyType: optionalInput(enumField('bodyType', bodyTypes).optional()),
 };
 
 /** `POST /api/carModel` body: `{ name, year, fuelType[], transmission[], carBrand, bodyType? }` (spec §7). */
@@ -212,8 +221,8 @@ export const modelListQuery = z.object({
   year: queryInt('year', MIN_YEAR, 2100),
   keyword: queryText('keyword'),
 });
-/** `GET /api/carModel` answer: `{ data: { models } }` (spec §7, issue 5). */
-export const modelListResponse = z.object({ data: z.object({ models: z.array(model) }) });
+/** `GET /api/carModel` answer: `{ data: [models] }` (spec §7 "data: models[]", issue 19). */
+export const modelListResponse = z.object({ data: z.array(model) });
 /** `POST`/`PUT /api/carModel` answer: `{ message, data }` (spec §7 uses the message). */
 export const modelSaveResponse = z.object({ message: z.string(), data: model.optional() });
 
@@ -221,13 +230,17 @@ export const modelSaveResponse = z.object({ message: z.string(), data: model.opt
 // Variants
 // ---------------------------------------------------------------------------------------------------
 
-/** A car variant (spec §3): one fuel type and one transmission among its model's. */
+/**
+ * A car variant (spec §3): one fuel type and one transmission among its model's. `carModel` is
+ * `{ _id, name }`, `carBrand` the brand id (spec §3), `brandName` the brand's name (issue 19).
+ */
 export const variant = z
   .object({
     _id: objectId,
     name: z.string(),
     carModel: namedRef,
-    carBrand: namedRef,
+    carBrand: objectId.meta({ description: 'Brand id (spec §3)' }),
+    brandName: z.string().meta({ description: "The brand's name" }),
     fuelType: fuelTypeSchema,
     transmission: transmissionSchema,
     features: z.array(z.string()),
@@ -248,8 +261,8 @@ const featuresField = z
 
 const variantFields = {
   name: textField('name', 100),
-  carModel: idField('carModel'),
-  carBrand: idField('carBrand'),
+  carModel: refField('carModel'),
+  carBrand: refField('carBrand'),
   fuelType: enumField('fuelType', fuelTypes),
   transmission: enumField('transmission', transmissions),
   features: featuresField.optional(),
@@ -268,7 +281,7 @@ export const variantListQuery = z.object({
   transmission: queryEnum('transmission', transmissions),
   keyword: queryText('keyword'),
 });
-/** `GET /api/carVariant` answer: `{ data: { variants } }` (spec §7, issue 5). */
-export const variantListResponse = z.object({ data: z.object({ variants: z.array(variant) }) });
+/** `GET /api/carVariant` answer: `{ data: [variants] }` (spec §7 "data: variants[]", issue 19). */
+export const variantListResponse = z.object({ data: z.array(variant) });
 /** `POST`/`PUT /api/carVariant` answer: `{ message, data }` (spec §7 uses the message). */
 export const variantSaveResponse = z.object({ message: z.string(), data: variant.optional() });

@@ -41,6 +41,7 @@ import {
   sellerCarListResponse,
 } from './cars';
 import {
+  deletedResponse,
   errorResponse,
   idParams,
   messageResponse,
@@ -154,13 +155,13 @@ function defineRoute(route: ApiRoute): ApiRoute {
 
 const tooMany = { 429: error('Too many attempts; try again later (issue 4 rate limits)') };
 
-/** The booking rules, in the descriptions of the test-drive routes (issue 7). */
+/** The booking rules, in the descriptions of the test-drive routes (issues 7 and 19). */
 const TEST_DRIVE_RULES =
-  `Slots of ${TEST_DRIVE_SLOT_MINUTES} minutes from ${TEST_DRIVE_OPENING_TIME} to ${TEST_DRIVE_CLOSING_TIME}, every day ` +
-  `(the last slot starts ${TEST_DRIVE_SLOT_MINUTES} minutes before closing; times \`HH:MM\` 24-hour); dates and times ` +
-  `are India time (${TEST_DRIVE_TIME_ZONE}). The slot must not have started yet and the date must be at most ` +
-  `${TEST_DRIVE_MAX_DAYS_AHEAD} days after today. One active (Pending or Confirmed) booking per car and slot, and ` +
-  'per user and slot. The car must be for sale (status used) and not your own.';
+  `A test drive lasts ${TEST_DRIVE_SLOT_MINUTES} minutes and may start at any minute from ${TEST_DRIVE_OPENING_TIME} ` +
+  `to ${TEST_DRIVE_SLOT_MINUTES} minutes before ${TEST_DRIVE_CLOSING_TIME}, every day (times \`HH:MM\` 24-hour); ` +
+  `dates and times are India time (${TEST_DRIVE_TIME_ZONE}). The time must not have passed yet and the date must ` +
+  `be at most ${TEST_DRIVE_MAX_DAYS_AHEAD} days after today. No two active (Pending or Confirmed) bookings of a ` +
+  'car overlap, nor two of a user (409). The car must be for sale (status used) and not your own.';
 
 const routes: ApiRoute[] = [
   // ------------------------------------------------------------------ auth (spec §7, issue 4)
@@ -531,7 +532,7 @@ const routes: ApiRoute[] = [
     service: 'catalog',
     access: 'admin',
     request: { params: idParams },
-    responses: { 200: { description: 'Deleted', schema: messageResponse } },
+    responses: { 200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse } },
   },
   // ------------------------------------------------------------------ brands (spec §7, issue 5)
   {
@@ -594,7 +595,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted', schema: messageResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
       409: error('The brand still has models or cars'),
     },
   },
@@ -648,7 +649,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted', schema: messageResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
       409: error('The model still has variants or cars'),
     },
   },
@@ -702,7 +703,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted', schema: messageResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
       409: error('Cars still use this variant'),
     },
   },
@@ -721,11 +722,13 @@ const routes: ApiRoute[] = [
       201: { description: 'Booked (status Pending)', schema: testDriveCreateResponse },
       400: error(
         'Invalid input: the date is in the past or too far ahead, or the time is outside opening hours or ' +
-          'not on a slot (the message names the field)',
+          'has passed (the message names the field)',
       ),
       403: error('The car is your own'),
       404: error('No such car'),
-      409: error('The car is no longer for sale, the slot is taken, or you have another booking then'),
+      409: error(
+        'The car is no longer for sale, or is booked at an overlapping time, or you have another booking then',
+      ),
       429: error('Too many bookings by this user; try again later'),
     },
   },
@@ -750,7 +753,8 @@ const routes: ApiRoute[] = [
     description:
       `The start times still bookable for \`car\` on \`date\`: every ${TEST_DRIVE_SLOT_MINUTES}-minute slot ` +
       `from ${TEST_DRIVE_OPENING_TIME} to the last one ending by ${TEST_DRIVE_CLOSING_TIME} ` +
-      `(${TEST_DRIVE_TIME_ZONE}), minus slots already passed today and slots held by an active booking. ` +
+      `(${TEST_DRIVE_TIME_ZONE}), minus slots already passed today and slots an active booking of the car ` +
+      '(which may start at any minute) overlaps. ' +
       'Public; a date outside the bookable window answers 400 like a booking would.',
     tags: ['Test drives'],
     service: 'test-drive',
@@ -789,7 +793,9 @@ const routes: ApiRoute[] = [
     path: '/api/testDrive/{id}',
     operationId: 'rescheduleTestDrive',
     summary: 'Change the date and time of a booking (booker or Admin)',
-    description: `Only date and time change; the same rules as booking apply. ${TEST_DRIVE_RULES}`,
+    description:
+      'Only date and time change; `id` and `car` (an id or the object a GET returned) may be sent back and ' +
+      `are ignored. The same rules as booking apply (the booking itself does not overlap). ${TEST_DRIVE_RULES}`,
     tags: ['Test drives'],
     service: 'test-drive',
     access: 'user',
@@ -798,7 +804,8 @@ const routes: ApiRoute[] = [
       200: { description: 'The updated booking itself', schema: testDriveUpdateResponse },
       404: error('No such booking, or not yours'),
       409: error(
-        'The booking is Confirmed, Completed or Cancelled, the slot is taken, or you have another booking then',
+        'The booking is Confirmed, Completed or Cancelled, the car is booked at an overlapping time, or you ' +
+          'have another booking then',
       ),
     },
   },

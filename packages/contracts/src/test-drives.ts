@@ -11,6 +11,7 @@ import {
   idField,
   objectId,
   queryText,
+  refField,
   TEST_DRIVE_CLOSING_TIME,
   TEST_DRIVE_OPENING_TIME,
   TEST_DRIVE_SLOT_MINUTES,
@@ -18,7 +19,7 @@ import {
   testDriveStatusSchema,
 } from './common';
 
-/** A time `HH:MM`, 24-hour (spec §3); slots and opening hours are the test-drive service's rule. */
+/** A time `HH:MM`, 24-hour (spec §3); opening hours and overlaps are the test-drive service's rules. */
 export function timeField(field: string) {
   return z.iso.time({ precision: -1, error: fieldError(field, `${field} must be a time HH:MM (24-hour)`) });
 }
@@ -37,7 +38,8 @@ export function timeOfMinutes(minutes: number): string {
 /**
  * Start times `HH:MM` of every test-drive slot of a day, in order: from {@link TEST_DRIVE_OPENING_TIME}
  * every {@link TEST_DRIVE_SLOT_MINUTES} minutes to the last slot that ends by {@link TEST_DRIVE_CLOSING_TIME}
- * (`['10:00', '10:30', …, '18:30']`). The UI offers these; the service accepts only these.
+ * (`['10:00', '10:30', …, '18:30']`). The UI offers these; the service accepts any minute from the
+ * opening time to the last of these (issue 19).
  */
 export function testDriveSlotTimes(): string[] {
   const out: string[] = [];
@@ -91,13 +93,14 @@ export type TestDriveCreateBody = z.input<typeof testDriveCreateBody>;
 
 /**
  * `PUT /api/testDrive/{id}` body: `{ appointmentDate, appointmentTime, id, car }` (spec §7). Only date and
- * time change (spec §3); `id` and `car` are accepted because the spec's client sends them, and ignored.
+ * time change (spec §3); `id` and `car` are accepted because the spec's client sends them, and ignored:
+ * `car` as an id or as the object a GET returned (issue 19; a malformed one is still a 400 naming it).
  */
 export const testDriveUpdateBody = z.object({
   appointmentDate: dateField('appointmentDate'),
   appointmentTime: timeField('appointmentTime'),
   id: idField('id').optional(),
-  car: idField('car').optional(),
+  car: refField('car').optional(),
 });
 /** Input type of {@link testDriveUpdateBody}. */
 export type TestDriveUpdateBody = z.input<typeof testDriveUpdateBody>;
@@ -118,9 +121,9 @@ export const testDriveListQuery = z.object({ keyword: queryText('keyword') });
 export const testDriveSlotsQuery = z.object({ car: idField('car'), date: dateField('date') });
 
 /**
- * `GET /api/testDrive/slots` answer: the open start times of `car` on `date` — within opening hours, not
- * yet passed (India time) and not held by an active (Pending or Confirmed) booking of the car — with the
- * opening hours so the UI can explain them.
+ * `GET /api/testDrive/slots` answer: the open slot starts ({@link testDriveSlotTimes}) of `car` on `date` —
+ * not yet passed (India time) and overlapping no active (Pending or Confirmed) booking of the car, which
+ * may start at any minute (issue 19) — with the opening hours so the UI can explain them.
  */
 export const testDriveSlotsResponse = z.object({
   data: z

@@ -11,10 +11,12 @@ import {
   carUpdateBody,
   createUserBody,
   currentYear,
+  engineCapacityCc,
   getAllUserQuery,
   loginBody,
   modelCreateBody,
   modelListQuery,
+  modelUpdateBody,
   registerBody,
   rtoCreateBody,
   testDrive,
@@ -26,6 +28,7 @@ import {
   user,
   variantCreateBody,
   variantListQuery,
+  variantUpdateBody,
   verifyMobileOtpBody,
 } from '../src/index';
 
@@ -150,7 +153,8 @@ describe('cars', () => {
   it.each([
     [{ price: 0 }, 'price'],
     [{ price: -5 }, 'price'],
-    [{ price: '550000' }, 'price'],
+    [{ price: '5.5 lakh' }, 'price'],
+    [{ price: '' }, 'price'],
     [{ manufacturerYear: 1979 }, 'manufacturerYear'],
     [{ manufacturerYear: currentYear() + 1 }, 'manufacturerYear'],
     [{ fuelType: 'Steam' }, 'fuelType'],
@@ -180,10 +184,86 @@ describe('cars', () => {
     expectRejected(carCreateBody, { ...listing, ...patch }, field);
   });
 
+  it("reads what the spec's form posts: numeric strings, date-times, engine text, blanks as absent (issue 19)", () => {
+    const parsed = carCreateBody.parse({
+      ...listing,
+      manufacturerYear: '2022',
+      price: '483180',
+      condition: '',
+      status: '',
+      specifications: {
+        ...listing.specifications,
+        kmDriven: ' 85818 ',
+        engineCapacity: '1197 cc',
+        spareKey: 'true',
+        ownership: '',
+        insurance: { type: 'Comprehensive', validTill: '2026-11-24T06:40:21.636Z' },
+      },
+    });
+    expect(parsed).toMatchObject({
+      manufacturerYear: 2022,
+      price: 483180,
+      condition: 'good',
+      status: 'used',
+    });
+    expect(parsed.specifications).toMatchObject({
+      kmDriven: 85818,
+      engineCapacity: 1197,
+      spareKey: true,
+      ownership: 'First',
+      insurance: { type: 'Comprehensive', validTill: '2026-11-24' },
+    });
+    const untouched = carCreateBody.parse({
+      ...listing,
+      specifications: {
+        ...listing.specifications,
+        engineCapacity: '',
+        insurance: { type: '', validTill: '' },
+      },
+    });
+    expect(untouched.specifications.engineCapacity).toBeUndefined();
+    expect(untouched.specifications.insurance).toBeUndefined();
+  });
+
+  it.each([
+    ['1197', 1197],
+    ['1197 cc', 1197],
+    ['1197cc', 1197],
+    ['1197 CC', 1197],
+    ['1.2 L', 1200],
+    ['1.2L', 1200],
+    ['1.5 litre', 1500],
+    [998, 998],
+  ])('reads engine capacity %j as %i cc', (text, cc) => {
+    expect(engineCapacityCc(text)).toBe(cc);
+    const specifications = { ...listing.specifications, engineCapacity: text };
+    expect(carCreateBody.parse({ ...listing, specifications }).specifications.engineCapacity).toBe(cc);
+  });
+
+  it.each(['big', '1.2 gallons', 'V8', '12000 cc'])(
+    'refuses engine capacity %j naming the field and the forms',
+    (text) => {
+      const specifications = { ...listing.specifications, engineCapacity: text };
+      expectRejected(carCreateBody, { ...listing, specifications }, 'specifications.engineCapacity');
+    },
+  );
+
+  it("reads a date-time validTill on India's calendar", () => {
+    const at = (validTill: string) =>
+      carCreateBody.parse({
+        ...listing,
+        specifications: { ...listing.specifications, insurance: { type: 'Third party', validTill } },
+      }).specifications.insurance?.validTill;
+    expect(at('2026-11-24T18:30:00.000Z')).toBe('2026-11-25');
+    expect(at('2026-11-24T18:29:59Z')).toBe('2026-11-24');
+    expect(at('2026-11-25T00:00:00+05:30')).toBe('2026-11-25');
+  });
+
   it('validates a listing update', () => {
     expect(carUpdateBody.parse({ status: 'sold' })).toEqual({ status: 'sold' });
     expectRejected(carUpdateBody, {}, 'body');
     expectRejected(carUpdateBody, { price: 0 }, 'price');
+    expect(carUpdateBody.parse({ price: '499000', status: '' })).toEqual({ price: 499000 });
   });
 
   it('parses the search query from strings', () => {
@@ -264,8 +344,15 @@ describe('reference data', () => {
       'website',
     );
     expectRejected(brandUpdateBody, {}, 'body');
+    expect(brandCreateBody.parse({ name: 'Tata', country: 'India', founded: '1945', logoKey: '' })).toEqual({
+      name: 'Tata',
+      country: 'India',
+      founded: 1945,
+    });
+    expectRejected(brandCreateBody, { name: 'Tata', country: 'India', founded: '19x5' }, 'founded');
     expect(brandUpdateBody.parse({ logoKey: 'logo/x.png' })).toEqual({ logoKey: 'logo/x.png' });
-    expect(brandListResponse.parse({ data: { brands: [] } }).data.brands).toEqual([]);
+    expect(brandListResponse.parse({ data: [] }).data).toEqual([]);
+    expect(brandListResponse.safeParse({ data: { brands: [] } }).success).toBe(false);
   });
 
   it('validates models', () => {
@@ -281,6 +368,18 @@ describe('reference data', () => {
     expectRejected(modelCreateBody, { ...m, fuelType: ['Coal'] }, 'fuelType');
     expectRejected(modelCreateBody, { ...m, transmission: [] }, 'transmission');
     expectRejected(modelCreateBody, { ...m, bodyType: 'Van' }, 'bodyType');
+    // Forms post strings; a GET's model (carBrand an id, or an older { _id, name }) can be PUT back (issue 19).
+    expect(modelCreateBody.parse({ ...m, year: '2023', yearTo: '', bodyType: '' })).toMatchObject({
+      year: 2023,
+      carBrand: ID,
+    });
+    expect(modelCreateBody.parse({ ...m, year: '2023', yearTo: '' }).yearTo).toBeUndefined();
+    expect(modelUpdateBody.parse({ carBrand: { _id: ID, name: 'Tata' }, brandName: 'Tata' })).toEqual({
+      carBrand: ID,
+    });
+    expectRejected(modelUpdateBody, { carBrand: {} }, 'carBrand');
+    expectRejected(modelUpdateBody, { carBrand: 42 }, 'carBrand');
+    expectRejected(modelUpdateBody, { carBrand: { _id: '' } }, 'carBrand');
     expect(modelListQuery.parse({ brand: '', year: '', keyword: '' })).toEqual({});
     expect(modelListQuery.parse({ year: '2020' }).year).toBe(2020);
     expectRejected(modelListQuery, { year: '20x0' }, 'year');
@@ -299,6 +398,10 @@ describe('reference data', () => {
     expectRejected(variantCreateBody, { ...v, transmission: 'CVT' }, 'transmission');
     expectRejected(variantCreateBody, { ...v, carModel: undefined }, 'carModel');
     expectRejected(variantListQuery, { fuelType: 'Coal' }, 'fuelType');
+    expect(
+      variantUpdateBody.parse({ carModel: { _id: ID, name: 'Nexon' }, carBrand: ID, name: 'XZ' }),
+    ).toMatchObject({ carModel: ID, carBrand: ID });
+    expectRejected(variantUpdateBody, { carModel: { name: 'Nexon' } }, 'carModel');
   });
 
   it('validates RTO codes', () => {
@@ -338,6 +441,15 @@ describe('test drives', () => {
     expect(
       testDriveUpdateBody.parse({ appointmentDate: '2026-12-02', appointmentTime: '09:00', id: ID, car: ID }),
     ).toMatchObject({ appointmentTime: '09:00' });
+    const car = { _id: ID, brand: { name: 'Tata' }, model: { name: 'Nexon' } };
+    expect(
+      testDriveUpdateBody.parse({ appointmentDate: '2026-12-02', appointmentTime: '10:49', id: ID, car }).car,
+    ).toBe(ID);
+    expectRejected(
+      testDriveUpdateBody,
+      { appointmentDate: '2026-12-02', appointmentTime: '10:49', car: {} },
+      'car',
+    );
     expect(testDriveStatusBody.parse({ status: 'Confirmed' })).toEqual({ status: 'Confirmed' });
     expectRejected(testDriveStatusBody, { status: 'Pending' }, 'status');
   });

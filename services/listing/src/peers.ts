@@ -47,9 +47,9 @@ export async function referenceFacts(
     catalogGet(peers, req, `/api/RTO?state=${q(ids.state)}`, rtoListResponse),
   ]);
   return {
-    models: models.data.models.filter((m) => m.carBrand._id === ids.brand),
-    variants: variants.data.variants.filter((v) => v.carModel._id === ids.model),
-    stateExists: states.data.states.some((s) => s._id === ids.state),
+    models: models.data.filter((m) => m.carBrand === ids.brand),
+    variants: variants.data.filter((v) => v.carModel._id === ids.model),
+    stateExists: states.data.some((s) => s._id === ids.state),
     rtoIds: rtos.data.filter((r) => r.state === ids.state).map((r) => r._id),
   };
 }

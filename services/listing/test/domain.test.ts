@@ -31,13 +31,13 @@ const body = {
 };
 
 const facts = (over: Partial<ReferenceFacts> = {}): ReferenceFacts => ({
-  models: [{ _id: MODEL, name: 'Swift', year: 2005, carBrand: { _id: BRAND, name: 'Maruti Suzuki' } }],
+  models: [{ _id: MODEL, name: 'Swift', year: 2005, carBrand: BRAND, brandName: 'Maruti Suzuki' }],
   variants: [
     {
       _id: VARIANT,
       name: 'VXi',
       carModel: { _id: MODEL, name: 'Swift' },
-      carBrand: { _id: BRAND, name: 'Maruti Suzuki' },
+      carBrand: BRAND,
       fuelType: 'Petrol',
       transmission: 'Manual',
     },
@@ -70,7 +70,7 @@ describe('checkReferences', () => {
 
   it('refuses a variant listed under the model but of another brand', () => {
     const f = facts();
-    f.variants[0]!.carBrand._id = OTHER_BRAND;
+    f.variants[0]!.carBrand = OTHER_BRAND;
     expect(checkReferences(body, f)).toEqual({ problem: expect.stringMatching(/^variant: /) });
   });
 

@@ -1,5 +1,7 @@
 /**
- * API shapes of the reference data (spec §3; packages/contracts reference-data.ts).
+ * API shapes of the reference data (spec §3; packages/contracts reference-data.ts): a model's and a
+ * variant's `carBrand` is the brand id with the name beside it in `brandName`, a variant's `carModel` is
+ * `{ _id, name }` (issue 19).
  */
 import type {
   BodyType,
@@ -61,7 +63,8 @@ export function toApiModel(m: ModelRow, brand: { id: string; name: string }): Mo
     ...(m.yearTo ? { yearTo: m.yearTo } : {}),
     fuelType: m.fuelTypes as FuelType[],
     transmission: m.transmissions as Transmission[],
-    carBrand: { _id: brand.id, name: brand.name },
+    carBrand: brand.id,
+    brandName: brand.name,
     ...(m.bodyType ? { bodyType: m.bodyType as BodyType } : {}),
   };
 }
@@ -75,7 +78,8 @@ export function toApiVariant(
     _id: v.id,
     name: v.name,
     carModel: { _id: model.id, name: model.name },
-    carBrand: { _id: brand.id, name: brand.name },
+    carBrand: brand.id,
+    brandName: brand.name,
     fuelType: v.fuelType as FuelType,
     transmission: v.transmission as Transmission,
     features: v.features,

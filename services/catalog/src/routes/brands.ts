@@ -1,5 +1,5 @@
 /**
- * Brands (spec §7): `GET /api/carbrand?keyword=` → `{ data: { brands } }` with each brand's models;
+ * Brands (spec §7): `GET /api/carbrand?keyword=` → `{ data: [brands] }` with each brand's models;
  * Admin-only `POST /api/carbrand` → `{ success, message, data }`, `PUT /api/carbrand/{id}`,
  * `DELETE /api/carbrand/{id}` (409 while it has models or cars). Seeded logos at `/api/carbrand/logos/{file}`.
  * Every write emits `catalog.brand.changed` through the outbox.
@@ -78,7 +78,7 @@ export function brandRoutes(db: Db, outbox: Outbox, logosDir: string, peers: Pee
       .from(brands)
       .where(keyword ? ilike(brands.name, likePattern(keyword)) : undefined)
       .orderBy(asc(brands.name));
-    res.json({ data: { brands: await withModels(rows) } });
+    res.json({ data: await withModels(rows) });
   });
 
   router.get('/api/carbrand/logos/:file', (req, res, next) => {

@@ -1,5 +1,5 @@
 /**
- * Models (spec §7): `GET /api/carModel?brand=&year=&keyword=` → `{ data: { models } }` — `year` keeps the
+ * Models (spec §7): `GET /api/carModel?brand=&year=&keyword=` → `{ data: [models] }` — `year` keeps the
  * models on sale in that year (launch year ≤ year ≤ last year); Admin-only POST, PUT, DELETE (409 while it
  * has variants or cars). Every write emits `catalog.model.changed`.
  */
@@ -21,11 +21,11 @@ import { carDocs } from '../search/schema';
 import { brands, type ModelRow, models, variants } from '../store';
 import { isUuid, likePattern, publicCache } from './common';
 
-/** The change event's model: `carBrand` as an id. */
-const eventModel = (m: ModelRow, brand: { id: string; name: string }) => ({
-  ...toApiModel(m, brand),
-  carBrand: brand.id,
-});
+/** The change event's model (`catalog.model.changed` v1): `carBrand` as an id, no `brandName`. */
+const eventModel = (m: ModelRow, brand: { id: string; name: string }) => {
+  const { brandName: _, ...model } = toApiModel(m, brand);
+  return model;
+};
 
 export function modelRoutes(db: Db, outbox: Outbox): Router {
   const router = Router();
@@ -43,7 +43,7 @@ export function modelRoutes(db: Db, outbox: Outbox): Router {
 
   router.get('/api/carModel', publicCache, async (req, res) => {
     const { brand, year, keyword } = parseInput(modelListQuery, req.query);
-    if (brand && !isUuid(brand)) return res.json({ data: { models: [] } });
+    if (brand && !isUuid(brand)) return res.json({ data: [] });
     const rows = await db
       .select({ model: models, brand: { id: brands.id, name: brands.name } })
       .from(models)
@@ -56,7 +56,7 @@ export function modelRoutes(db: Db, outbox: Outbox): Router {
         ),
       )
       .orderBy(asc(brands.name), asc(models.name));
-    res.json({ data: { models: rows.map((r) => toApiModel(r.model, r.brand)) } });
+    res.json({ data: rows.map((r) => toApiModel(r.model, r.brand)) });
   });
 
   router.post('/api/carModel', requireAdmin, async (req, res) => {

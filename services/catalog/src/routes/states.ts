@@ -1,4 +1,4 @@
-/** `GET /api/carstate?keyword=` → `{ data: { states } }`: the 36 states and union territories (read-only). */
+/** `GET /api/carstate?keyword=` → `{ data: [states] }`: the 36 states and union territories (read-only). */
 import { stateListQuery } from '@marketplace/contracts';
 import { type Db, parseInput } from '@marketplace/platform';
 import { asc, ilike } from 'drizzle-orm';
@@ -16,7 +16,7 @@ export function stateRoutes(db: Db): Router {
       .from(states)
       .where(keyword ? ilike(states.name, likePattern(keyword)) : undefined)
       .orderBy(asc(states.name));
-    res.json({ data: { states: rows.map(toApiState) } });
+    res.json({ data: rows.map(toApiState) });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 /**
  * Variants (spec §7): `GET /api/carVariant?brand=&fuelType=&model=&transmission=&keyword=` →
- * `{ data: { variants } }`; Admin-only POST, PUT and `DELETE /api/carVariant/{id}` (409 while cars use it).
+ * `{ data: [variants] }`; Admin-only POST, PUT and `DELETE /api/carVariant/{id}` (409 while cars use it).
  * A variant's fuelType and transmission must be among its model's; features are trimmed, blanks dropped.
  * Every write emits `catalog.variant.changed`.
  */
@@ -23,11 +23,11 @@ import { brands, models, type VariantRow, variants } from '../store';
 import { isUuid, likePattern, publicCache } from './common';
 
 type Ref = { id: string; name: string };
-const eventVariant = (v: VariantRow, model: Ref, brand: Ref) => ({
-  ...toApiVariant(v, model, brand),
-  carModel: model.id,
-  carBrand: brand.id,
-});
+/** The change event's variant (`catalog.variant.changed` v1): `carModel`, `carBrand` as ids, no `brandName`. */
+const eventVariant = (v: VariantRow, model: Ref, brand: Ref) => {
+  const { brandName: _, ...variant } = toApiVariant(v, model, brand);
+  return { ...variant, carModel: model.id };
+};
 
 export function variantRoutes(db: Db, outbox: Outbox): Router {
   const router = Router();
@@ -65,8 +65,7 @@ export function variantRoutes(db: Db, outbox: Outbox): Router {
 
   router.get('/api/carVariant', publicCache, async (req, res) => {
     const q = parseInput(variantListQuery, req.query);
-    if ((q.brand && !isUuid(q.brand)) || (q.model && !isUuid(q.model)))
-      return res.json({ data: { variants: [] } });
+    if ((q.brand && !isUuid(q.brand)) || (q.model && !isUuid(q.model))) return res.json({ data: [] });
     const rows = await db
       .select({
         variant: variants,
@@ -86,7 +85,7 @@ export function variantRoutes(db: Db, outbox: Outbox): Router {
         ),
       )
       .orderBy(asc(brands.name), asc(models.name), asc(variants.name));
-    res.json({ data: { variants: rows.map((r) => toApiVariant(r.variant, r.model, r.brand)) } });
+    res.json({ data: rows.map((r) => toApiVariant(r.variant, r.model, r.brand)) });
   });
 
   router.post('/api/carVariant', requireAdmin, async (req, res) => {
@@ -122,12 +121,10 @@ export function variantRoutes(db: Db, outbox: Outbox): Router {
     const body = parseInput(variantUpdateBody, req.body);
     const [current] = isUuid(id) ? await db.select().from(variants).where(eq(variants.id, id)) : [];
     if (!current) throw notFound('Variant not found.');
-    if (
-      (body.carModel && body.carModel !== current.modelId) ||
-      (body.carBrand && body.carBrand !== current.brandId)
-    ) {
-      throw badRequest('carModel: a variant cannot move to another model or brand');
-    }
+    if (body.carModel && body.carModel !== current.modelId)
+      throw badRequest('carModel: a variant cannot move to another model');
+    if (body.carBrand && body.carBrand !== current.brandId)
+      throw badRequest('carBrand: a variant cannot move to another brand');
     const { model, brand } = await parentsOf(current.modelId, current.brandId);
     const fuelType = body.fuelType ?? current.fuelType;
     const transmission = body.transmission ?? current.transmission;

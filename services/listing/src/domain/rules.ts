@@ -29,7 +29,9 @@ export interface ModelFact {
   year: number;
   /** Last year on sale; absent while still on sale. */
   yearTo?: number;
-  carBrand: { _id: string; name: string };
+  /** Brand id (spec §3). */
+  carBrand: string;
+  brandName: string;
 }
 
 /** A variant as the catalog lists it (`GET /api/carVariant?model=`). */
@@ -37,7 +39,8 @@ export interface VariantFact {
   _id: string;
   name: string;
   carModel: { _id: string; name: string };
-  carBrand: { _id: string; name: string };
+  /** Brand id (spec §3). */
+  carBrand: string;
   fuelType: FuelType;
   transmission: Transmission;
 }
@@ -82,7 +85,7 @@ export function checkReferences(
   const model = facts.models.find((m) => m._id === body.model);
   if (!model) return { problem: 'model: no such model of the chosen brand' };
   const variant = facts.variants.find((v) => v._id === body.variant);
-  if (!variant || variant.carModel._id !== model._id || variant.carBrand._id !== body.brand) {
+  if (!variant || variant.carModel._id !== model._id || variant.carBrand !== body.brand) {
     return { problem: 'variant: no such variant of the chosen model' };
   }
   if (variant.fuelType !== body.fuelType) {
@@ -100,7 +103,7 @@ export function checkReferences(
   }
   if (!facts.stateExists) return { problem: 'state: no such state' };
   if (!facts.rtoIds.includes(body.rto)) return { problem: 'rto: no such RTO office in the chosen state' };
-  return { names: { brandName: model.carBrand.name, modelName: model.name, variantName: variant.name } };
+  return { names: { brandName: model.brandName, modelName: model.name, variantName: variant.name } };
 }
 
 /**
