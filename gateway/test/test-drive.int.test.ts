@@ -1,12 +1,14 @@
 /**
- * Test-drive API (spec §7 "Test drives", §4, §8; issue 7) through the embedded system, on the embedded
- * adapters and on the real PostgreSQL, RabbitMQ and Redis. Bookings on the seeded demo cars (known to the
- * test-drive service through the catalog's `catalog.car.indexed`, ADR 6) and on cars sold through the
- * listing API: every booking rule (past, > 60 days, outside hours, off the 30-minute slots, slot taken,
- * double booking, own car, unknown car), who may read, change and delete, the status lifecycle by the
- * seller and an Admin, the lists (own with keyword, Admin, seller), the open-slots endpoint, the events in
- * the outbox, a sold or deleted car cancelling its bookings, a deleted user's bookings, the rate limit.
- * With RabbitMQ delivery is asynchronous, so effects of events are polled with a deadline.
+ * Test-drive API (spec §7 "Test drives", §4, §8; issues 7 and 19) through the embedded system, on the
+ * embedded adapters and on the real PostgreSQL, RabbitMQ and Redis. Bookings on the seeded demo cars (known
+ * to the test-drive service through the catalog's `catalog.car.indexed`, ADR 6) and on cars sold through
+ * the listing API: every booking rule (past, > 60 days, outside hours, overlapping 30-minute windows of the
+ * car or of the booker, own car, unknown car), bookings at any minute and the slots they hide, simultaneous
+ * overlapping bookings (exactly one wins), rescheduling with what a GET returned, who may read, change and
+ * delete, the status lifecycle by the seller and an Admin, the lists (own with keyword, Admin, seller), the
+ * open-slots endpoint, the events in the outbox, a sold or deleted car cancelling its bookings, a deleted
+ * user's bookings, the rate limit. With RabbitMQ delivery is asynchronous, so effects of events are polled
+ * with a deadline.
  */
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '@marketplace/platform';
@@ -167,25 +169,23 @@ async function upload(ctx: Ctx, user: User): Promise<string> {
 
 /** Lists a car for sale as `seller` through `POST /api/cars`; its id, once the test-drive service knows it. */
 async function sellCar(ctx: Ctx, seller: User): Promise<{ id: string; modelName: string }> {
-  const get = async (p: string) => (await call(ctx.base, 'GET', p)).body.data as Json & Json[];
-  const brands = (await get('/api/carbrand')).brands as Json[];
-  const maruti = brands.find((b) => b.name === 'Maruti Suzuki')!;
+  // Reference lists answer `{ data: [...] }` (issue 19).
+  const get = async (p: string) => (await call(ctx.base, 'GET', p)).body.data as unknown as Json[];
+  const maruti = (await get('/api/carbrand')).find((b) => b.name === 'Maruti Suzuki')!;
   const year = 2019;
-  const models = (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)).models as Json[];
+  const models = await get(`/api/carModel?brand=${maruti._id}&year=${year}`);
   let model: Json | undefined;
   let variant: Json | undefined;
   for (const m of models) {
-    const vs = (await get(`/api/carVariant?model=${m._id}`)).variants as Json[];
+    const vs = await get(`/api/carVariant?model=${m._id}`);
     if (vs.length > 0) {
       model = m;
       variant = vs[0];
       break;
     }
   }
-  const karnataka = ((await get('/api/carstate')).states as Json[]).find((s) => s.state === 'Karnataka')!;
-  const rto = ((await get(`/api/RTO?state=${karnataka._id}`)) as unknown as Json[]).find(
-    (r) => r.code === 'KA-01',
-  )!;
+  const karnataka = (await get('/api/carstate')).find((s) => s.state === 'Karnataka')!;
+  const rto = (await get(`/api/RTO?state=${karnataka._id}`)).find((r) => r.code === 'KA-01')!;
   const created = await call(ctx.base, 'POST', '/api/cars', {
     token: seller.token,
     body: {
@@ -365,16 +365,33 @@ describe.each(variants)('test-drive API on $name', ({ servers, skip }) => {
           'at closing',
           await book(ctx, ctx.b, car, date, '19:00'),
           400,
-          /^appointmentTime: .*last slot 18:30/,
+          /^appointmentTime: .*last start 18:30/,
         ],
-        ['off the slots', await book(ctx, ctx.b, car, date, '16:15'), 400, /^appointmentTime: .*30-minute/],
+        [
+          'after the last start',
+          await book(ctx, ctx.b, car, date, '18:31'),
+          400,
+          /^appointmentTime: .*last start 18:30/,
+        ],
         ['not a time', await book(ctx, ctx.b, car, date, '4 pm'), 400, /^appointmentTime\b/],
         ['not a date', await book(ctx, ctx.b, car, '2026-02-30', '16:00'), 400, /^appointmentDate\b/],
         ['no car', await book(ctx, ctx.b, undefined, date, '16:00'), 400, /^car\b/],
         ['unknown car', await book(ctx, ctx.b, randomUUID(), date, '16:00'), 404, /^Car not found/],
         ['not a car id', await book(ctx, ctx.b, 'nope', date, '16:00'), 404, /^Car not found/],
         ['slot taken', await book(ctx, ctx.b, car, date, '15:00'), 409, /already booked for this car/],
+        [
+          'overlapping the car',
+          await book(ctx, ctx.b, car, date, '14:31'),
+          409,
+          /already booked for this car/,
+        ],
         ['booker busy then', await book(ctx, ctx.a, other, date, '15:00'), 409, /already have a test drive/],
+        [
+          'booker busy overlapping',
+          await book(ctx, ctx.a, other, date, '15:29'),
+          409,
+          /already have a test drive/,
+        ],
       ];
       for (const [name, res, status, message] of cases) {
         expect.soft(res.status, name).toBe(status);
@@ -613,6 +630,122 @@ describe.each(variants)('test-drive API on $name', ({ servers, skip }) => {
     // The slot is free again.
     expect((await book(ctx, ctx.b, car, dayFromToday(9), '16:30')).status).toBe(201);
   });
+
+  it.skipIf(skip)(
+    'books at any minute (issue 19): overlapping 30-minute windows of a car are refused, the slots hide them',
+    async () => {
+      const car = ctx.demo[8]!._id as string;
+      const date = dayFromToday(11);
+      const c = await newUser(ctx.base, ctx.admin, 'Chitra');
+      const first = await book(ctx, ctx.a, car, date, '10:49');
+      expect(first.status).toBe(201);
+      expect(first.body.data).toMatchObject({ appointmentTime: '10:49', status: 'Pending', user: ctx.a.id });
+      const id = (first.body.data as Json)._id as string;
+
+      // [10:49, 11:19) overlaps every start from 10:20 to 11:18.
+      const before = await testDriveState(ctx);
+      for (const time of ['10:45', '10:20', '10:49', '11:18']) {
+        const clash = await book(ctx, c, car, date, time);
+        expect.soft(clash.status, time).toBe(409);
+        expect.soft(clash.body.message, time).toMatch(/^This time is already booked for this car/);
+      }
+      expect(await testDriveState(ctx)).toEqual(before);
+
+      // The form's :00/:30 slots that 10:49 overlaps (10:30, 11:00) are not offered; 10:00 and 11:30 are.
+      const slots = async () =>
+        ((await call(ctx.base, 'GET', `/api/testDrive/slots?car=${car}&date=${date}`)).body.data as Json)
+          .slots as string[];
+      const open = await slots();
+      expect(open).toHaveLength(16);
+      expect(open).toEqual(expect.arrayContaining(['10:00', '11:30', '18:30']));
+      expect(open).not.toContain('10:30');
+      expect(open).not.toContain('11:00');
+
+      // Exactly 30 minutes apart does not overlap.
+      const later = await book(ctx, c, car, date, '11:30');
+      expect(later.status).toBe(201);
+      expect((await book(ctx, ctx.b, car, date, '10:19')).status).toBe(201);
+      expect(await slots()).not.toContain('10:00');
+      expect(await slots()).not.toContain('11:30');
+      expect(await slots()).toContain('12:00');
+      const laterId = (later.body.data as Json)._id as string;
+
+      // Rescheduling with what GET /api/testDrive returned (car as an object): only the time changes.
+      const got = (await list(ctx, ctx.a)).find((b) => b._id === id)!;
+      expect(got.car).toMatchObject({ _id: car, brand: { name: expect.any(String) } });
+      const put = (bookingId: string, user: User, body: Json) =>
+        call(ctx.base, 'PUT', `/api/testDrive/${bookingId}`, { body, token: user.token });
+      const roundTrip = {
+        appointmentDate: got.appointmentDate,
+        appointmentTime: got.appointmentTime,
+        id,
+        car: got.car,
+      };
+      const same = await put(id, ctx.a, roundTrip);
+      expect(same.status).toBe(200);
+      expect(same.body).toEqual(got);
+
+      // Moving onto another booking of the car (11:05 overlaps 11:30) is refused; 10:55 overlaps only itself.
+      const onto = await put(id, ctx.a, { ...roundTrip, appointmentTime: '11:05' });
+      expect(onto.status).toBe(409);
+      expect(onto.body.message).toMatch(/^This time is already booked for this car/);
+      const moved = await put(id, ctx.a, { ...roundTrip, appointmentTime: '10:55' });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ ...got, appointmentTime: '10:55', updatedAt: expect.any(String) });
+      expect((await list(ctx, ctx.a)).find((b) => b._id === id)).toEqual(moved.body);
+      expect((await put(laterId, c, { appointmentDate: date, appointmentTime: '11:20' })).status).toBe(409);
+      expect((await eventsOf(ctx, id)).map((e) => e.name)).toEqual([
+        'testdrive.booked',
+        'testdrive.rescheduled',
+      ]);
+
+      // A malformed car is still refused, naming the field, and changes nothing.
+      const unchanged = await testDriveState(ctx);
+      for (const car of [{}, 42, { _id: '' }, 'x'.repeat(65)]) {
+        const bad = await put(id, ctx.a, { ...roundTrip, appointmentTime: '10:57', car });
+        expect.soft(bad.status, JSON.stringify(car)).toBe(400);
+        expect.soft(bad.body.message, JSON.stringify(car)).toMatch(/^car\b/);
+      }
+      expect(await testDriveState(ctx)).toEqual(unchanged);
+      expect((await list(ctx, ctx.a)).find((b) => b._id === id)).toEqual(moved.body);
+    },
+  );
+
+  it.skipIf(skip)(
+    'lets exactly one of simultaneous overlapping bookings win, on one car or for one user',
+    async () => {
+      const racers: User[] = [];
+      for (let i = 0; i < 6; i++) racers.push(await newUser(ctx.base, ctx.admin, 'Racer'));
+      // Pairwise less than 30 minutes apart: any two overlap.
+      const times = ['14:00', '14:29', '14:06', '14:23', '14:12', '14:18'];
+      const car = ctx.demo[9]!._id as string;
+      const outcome = (results: Array<Awaited<ReturnType<typeof book>>>) =>
+        results.map((r) => r.status).sort((x, y) => x - y);
+      for (const days of [12, 13, 14]) {
+        const date = dayFromToday(days);
+        const results = await Promise.all(racers.map((u, i) => book(ctx, u, car, date, times[i]!)));
+        expect(outcome(results), date).toEqual([201, 409, 409, 409, 409, 409]);
+        for (const r of results.filter((r) => r.status === 409)) {
+          expect(r.body.message).toMatch(/^This time is already booked for this car/);
+        }
+        const [held] = await queryRows<{ n: number }>(
+          ctx.t.system.infra.database.db,
+          sql`SELECT count(*)::int AS n FROM test_drive.test_drives
+              WHERE car_id = ${car} AND appointment_date = ${date} AND status IN ('Pending', 'Confirmed')`,
+        );
+        expect(held!.n).toBe(1);
+      }
+      // One user, six cars at once.
+      const date = dayFromToday(15);
+      const results = await Promise.all(
+        ctx.demo.slice(0, 6).map((c, i) => book(ctx, racers[0], c._id, date, times[i]!)),
+      );
+      expect(outcome(results)).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const r of results.filter((r) => r.status === 409)) {
+        expect(r.body.message).toMatch(/^You already have a test drive booked at an overlapping time/);
+      }
+    },
+  );
 
   it.skipIf(skip)('rate-limits bookings per user', async () => {
     const car = ctx.demo[7]!._id;

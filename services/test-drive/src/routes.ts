@@ -4,16 +4,21 @@
  * - `GET /api/testDrive?keyword=` → `{ data: [...] }`, the caller's bookings;
  * - `GET /api/testDrive/admin?keyword=` (Admin) → every booking;
  * - `GET /api/testDrive/seller?keyword=` → bookings on the caller's cars;
- * - `GET /api/testDrive/slots?car=&date=` (public) → `{ data: { slots: ['10:00', …], … } }`, the open slots;
- * - `PUT /api/testDrive/{id}` {appointmentDate, appointmentTime} (booker or Admin) → the booking itself;
+ * - `GET /api/testDrive/slots?car=&date=` (public) → `{ data: { slots: ['10:00', …], … } }`, the open
+ *   :00/:30 slots (those no active booking of the car overlaps);
+ * - `PUT /api/testDrive/{id}` {appointmentDate, appointmentTime, id?, car?} (booker or Admin) → the booking
+ *   itself; `id` and `car` (an id or the object a GET returned) are ignored (issue 19);
  * - `DELETE /api/testDrive/{id}` (booker or Admin) → `{ message }`;
  * - `PATCH /api/testDrive/{id}/status` {status} (the car's seller or an Admin) → `{ message, data }`.
+ * A booking starts at any minute from 10:00 to 18:30 and lasts 30 minutes (issue 19); no two active
+ * bookings of a car, nor of a booker, overlap — checked after locking both schedules in the writing
+ * transaction, so it holds against concurrent writers (`assertFree`).
  * Lists are ordered by appointment date and time. Errors are `{ message }`: 400 naming the field (also
- * for a date in the past or beyond 60 days and a time outside opening hours or off the 30-minute slots,
- * India time), 401 signed out, 403 booking one's own car or a booker changing the status, 404 unknown car
- * or a booking that is not the caller's, 409 car not for sale / slot taken / caller busy then / Confirmed
- * or Completed booking changed / impossible status change, 429 too many bookings.
- * Every change emits its `testdrive.*` event in the same transaction (outbox; events.ts).
+ * for a date in the past or beyond 60 days and a time outside opening hours or already passed, India
+ * time), 401 signed out, 403 booking one's own car or a booker changing the status, 404 unknown car or a
+ * booking that is not the caller's, 409 car not for sale / time overlapping a booking of the car /
+ * caller busy then / Confirmed or Completed booking changed / impossible status change, 429 too many
+ * bookings. Every change emits its `testdrive.*` event in the same transaction (outbox; events.ts).
  */
 import {
   idParams,
@@ -44,6 +49,7 @@ import { type Request, type Response, Router } from 'express';
 import {
   appointmentProblem,
   canTransition,
+  clashes,
   dateProblem,
   isActive,
   isLocked,
@@ -82,8 +88,27 @@ export function testDriveRoutes(ports: ServicePorts): Router {
   }
 
   /**
-   * Runs a write that may break a partial unique index; a violation (a concurrent writer won the race past
-   * the pre-checks) becomes 409 naming the car's slot or the caller's own booking at that time.
+   * Inside the booking or rescheduling transaction `tx`: locks the schedules of the car and of the booker
+   * (store `lockSchedules`), then refuses a time whose 30-minute window overlaps another active booking of
+   * either on that date (rules `clashes`; issue 19). `exceptId`: the booking being rescheduled.
+   * @throws HttpError 409 `slotTaken` (the car's) or `userBusy` (the booker's).
+   */
+  async function assertFree(
+    tx: typeof db,
+    at: { carId: string; userId: string; date: string; time: string; exceptId?: string },
+  ): Promise<void> {
+    await testDriveStore.lockSchedules(tx, at.carId, at.userId);
+    if (clashes(await testDriveStore.activeTimes(tx, { carId: at.carId }, at.date, at.exceptId), at.time)) {
+      throw conflict(messages.slotTaken);
+    }
+    if (clashes(await testDriveStore.activeTimes(tx, { userId: at.userId }, at.date, at.exceptId), at.time)) {
+      throw conflict(messages.userBusy);
+    }
+  }
+
+  /**
+   * Runs a write guarded by {@link assertFree}; should the exact-start unique indexes (store.ts, a
+   * backstop) still refuse it, the violation becomes the 409 of the car or of the booker, never a 500.
    */
   async function slotWrite<T>(
     carId: string,
@@ -95,9 +120,8 @@ export function testDriveRoutes(ports: ServicePorts): Router {
       return await write();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      throw conflict(
-        (await testDriveStore.carSlotTaken(db, carId, date, time)) ? messages.slotTaken : messages.userBusy,
-      );
+      const carHeld = (await testDriveStore.activeTimes(db, { carId }, date)).includes(time);
+      throw conflict(carHeld ? messages.slotTaken : messages.userBusy);
     }
   }
 
@@ -119,9 +143,7 @@ export function testDriveRoutes(ports: ServicePorts): Router {
     const { appointmentDate, appointmentTime } = body;
     const data = await slotWrite(car.id, appointmentDate, appointmentTime, () =>
       outbox.transaction(async (tx, emit) => {
-        if (await testDriveStore.carSlotTaken(tx, car.id, appointmentDate, appointmentTime)) {
-          throw conflict(messages.slotTaken);
-        }
+        await assertFree(tx, { carId: car.id, userId: me.id, date: appointmentDate, time: appointmentTime });
         const row = await testDriveStore.insert(tx, {
           carId: car.id,
           userId: me.id,
@@ -168,7 +190,7 @@ export function testDriveRoutes(ports: ServicePorts): Router {
     const now = clock();
     const problem = dateProblem(date, now);
     if (problem) throw badRequest(problem.replace(/^appointmentDate/, 'date'));
-    const slots = openSlots(date, now, await testDriveStore.takenTimes(db, car.id, date));
+    const slots = openSlots(date, now, await testDriveStore.activeTimes(db, { carId: car.id }, date));
     res.json({
       data: {
         car: car.id,
@@ -198,11 +220,13 @@ export function testDriveRoutes(ports: ServicePorts): Router {
         if (unchanged) return toTestDrive(booking);
         const problem = appointmentProblem(appointmentDate, appointmentTime, clock());
         if (problem) throw badRequest(problem);
-        if (
-          await testDriveStore.carSlotTaken(tx, booking.carId, appointmentDate, appointmentTime, booking.id)
-        ) {
-          throw conflict(messages.slotTaken);
-        }
+        await assertFree(tx, {
+          carId: booking.carId,
+          userId: booking.userId,
+          date: appointmentDate,
+          time: appointmentTime,
+          exceptId: booking.id,
+        });
         const row = await testDriveStore.update(tx, booking.id, { appointmentDate, appointmentTime });
         if (!row) throw notFound(messages.notFound);
         const view = { ...row, car: booking.car };

@@ -6,13 +6,16 @@
  *   lists. A removed car keeps its row with `removed = true` (a tombstone), so bookings still show its name
  *   and a late `indexed` event cannot bring it back; `version` is the `occurredAt` of the applied event, so
  *   an older redelivery is ignored.
- * - `test_drives`: the bookings. `appointment_date` is the India calendar date, `appointment_time` the slot
- *   start `HH:MM`. Partial unique indexes over the active statuses (Pending, Confirmed) enforce one booking
- *   per car and slot and one per user and slot, also against concurrent writers.
+ * - `test_drives`: the bookings. `appointment_date` is the India calendar date, `appointment_time` the start
+ *   `HH:MM` (any minute, issue 19); a test drive lasts 30 minutes. No two active (Pending, Confirmed)
+ *   bookings of a car, nor of a user, may overlap: writers take {@link testDriveStore.lockSchedules} in their
+ *   transaction and then check {@link testDriveStore.activeTimes} (domain/rules.ts `clashes`). Partial
+ *   unique indexes over the active statuses on the exact (car | user, date, time) remain as a backstop for
+ *   the same start and serve those queries.
  */
 import type { CarStatus, TestDriveStatus } from '@marketplace/contracts';
 import { type Db, messagingTables } from '@marketplace/platform';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { boolean, date, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ACTIVE_STATUSES } from './domain/rules';
 
@@ -31,7 +34,10 @@ export const cars = schema.table('cars', {
   version: timestamp('version', { withTimezone: true }).notNull(),
 });
 
-/** SQL predicate of the active statuses; the same text in both partial unique indexes. */
+/**
+ * SQL predicate of the active statuses; the same text in both partial unique indexes and in
+ * `activeTimes`, so the planner can use the car's index for it.
+ */
 const activeOnly = sql.raw(`status IN (${ACTIVE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 export const testDrives = schema.table(
@@ -188,34 +194,42 @@ export const testDriveStore = {
       .orderBy(...byAppointment);
     return rows.map((r) => ({ ...r.test_drives, car: r.cars }));
   },
-  /** Times `HH:MM` held by active bookings of `carId` on `date`. */
-  async takenTimes(db: Db, carId: string, date: string): Promise<Set<string>> {
+  /**
+   * Start times `HH:MM` of the active bookings of a car (`carId`) or of a booker (`userId`) on `date`, but
+   * booking `exceptId` (the one being rescheduled). Ids that are not UUIDs hold nothing.
+   */
+  async activeTimes(
+    db: Db,
+    of: { carId: string } | { userId: string },
+    date: string,
+    exceptId?: string,
+  ): Promise<string[]> {
+    const [column, id] = 'carId' in of ? [testDrives.carId, of.carId] : [testDrives.userId, of.userId];
+    if (!isUuid(id)) return [];
     const rows = await db
       .select({ time: testDrives.appointmentTime })
       .from(testDrives)
       .where(
         and(
-          eq(testDrives.carId, carId),
+          eq(column, id),
           eq(testDrives.appointmentDate, date),
-          inArray(testDrives.status, [...ACTIVE_STATUSES]),
+          activeOnly,
+          exceptId ? ne(testDrives.id, exceptId) : undefined,
         ),
-      );
-    return new Set(rows.map((r) => r.time));
+      )
+      .orderBy(asc(testDrives.appointmentTime));
+    return rows.map((r) => r.time);
   },
-  /** Whether an active booking other than `exceptId` holds `carId` at `date` `time`. */
-  async carSlotTaken(db: Db, carId: string, date: string, time: string, exceptId?: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: testDrives.id })
-      .from(testDrives)
-      .where(
-        and(
-          eq(testDrives.carId, carId),
-          eq(testDrives.appointmentDate, date),
-          eq(testDrives.appointmentTime, time),
-          inArray(testDrives.status, [...ACTIVE_STATUSES]),
-        ),
-      );
-    return rows.some((r) => r.id !== exceptId);
+  /**
+   * Serializes the writers of car `carId`'s and booker `userId`'s schedules until the transaction `db` ends
+   * (PostgreSQL transaction-level advisory locks on 64-bit hashes of `test_drive.car:<id>` and
+   * `test_drive.user:<id>`; PGlite runs one transaction at a time and takes them too). Always the car
+   * first, then the user, so two writers cannot wait on each other. Call it inside the booking or
+   * rescheduling transaction, before reading {@link activeTimes} and writing.
+   */
+  async lockSchedules(db: Db, carId: string, userId: string): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`test_drive.car:${carId}`}, 0))`);
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`test_drive.user:${userId}`}, 0))`);
   },
   async insert(db: Db, row: typeof testDrives.$inferInsert): Promise<TestDriveRow> {
     const [created] = await db.insert(testDrives).values(row).returning();

@@ -2,7 +2,8 @@
  * The test-drive service's consumers and store (events.ts, store.ts) on an in-memory PGlite with the
  * service's migrations, through the platform's consumer runtime: the car projection from the catalog's
  * events (ordering, tombstones), bookings cancelled when their car is sold or removed, a deleted user's
- * bookings removed, and the partial unique indexes that hold one active booking per car and per user and slot.
+ * bookings removed, the partial unique indexes that hold one active booking per car and per user and exact
+ * start (a backstop of the overlap rule), and the active start times the overlap checks read.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -199,8 +200,29 @@ describe('partial unique indexes', () => {
     expect(await violation(() => book(car, seller, '2026-04-10', '15:30', user))).toBe(false);
     await testDriveStore.update(database.db, first.id, { status: 'Cancelled' });
     expect(await violation(() => book(car, seller, '2026-04-10', '15:00'))).toBe(false);
-    expect(await testDriveStore.takenTimes(database.db, car, '2026-04-10')).toEqual(
-      new Set(['15:00', '15:30']),
-    );
+    expect(await testDriveStore.activeTimes(database.db, { carId: car }, '2026-04-10')).toEqual([
+      '15:00',
+      '15:30',
+    ]);
+  });
+});
+
+describe('activeTimes', () => {
+  it("lists a car's or a booker's active start times of a date, but the excepted booking", async () => {
+    const car = randomUUID();
+    const seller = randomUUID();
+    const user = randomUUID();
+    const late = await book(car, seller, '2026-04-11', '12:07', user);
+    const early = await book(car, seller, '2026-04-11', '10:49');
+    const cancelled = await book(car, seller, '2026-04-11', '14:00', user);
+    await testDriveStore.update(database.db, cancelled.id, { status: 'Cancelled' });
+    await book(car, seller, '2026-04-12', '10:00', user);
+    const times = (of: Parameters<typeof testDriveStore.activeTimes>[1], exceptId?: string) =>
+      testDriveStore.activeTimes(database.db, of, '2026-04-11', exceptId);
+    expect(await times({ carId: car })).toEqual(['10:49', '12:07']);
+    expect(await times({ carId: car }, early.id)).toEqual(['12:07']);
+    expect(await times({ userId: user })).toEqual(['12:07']);
+    expect(await times({ userId: user }, late.id)).toEqual([]);
+    expect(await times({ carId: 'not-a-uuid' })).toEqual([]);
   });
 });

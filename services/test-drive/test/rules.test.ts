@@ -1,6 +1,7 @@
 /**
- * Test-drive rules (domain/rules.ts) with fixed clocks: the slots of a day, the bookable window in India
- * time (UTC+05:30), slots already passed today, the status lifecycle and who may do what.
+ * Test-drive rules (domain/rules.ts) with fixed clocks: opening hours at any minute and the slots the form
+ * offers, overlapping 30-minute windows (issue 19), the bookable window in India time (UTC+05:30), times
+ * already passed today, the status lifecycle and who may do what.
  */
 import { minutesOfTime, testDriveSlotTimes, timeOfMinutes } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +10,16 @@ import {
   appointmentProblem,
   bookableWindow,
   canTransition,
+  clashes,
   indiaNow,
   isActive,
   isLocked,
+  LAST_START,
   mayChangeStatus,
   mayManage,
   messages,
   openSlots,
+  overlaps,
   SLOT_TIMES,
   TRANSITIONS,
 } from '../src/domain/rules';
@@ -33,16 +37,41 @@ describe('slots', () => {
     expect(timeOfMinutes(minutesOfTime('09:05'))).toBe('09:05');
   });
 
-  it('accepts only slot starts within opening hours', () => {
+  it('accepts any minute from 10:00 to 18:30 (issue 19), nothing outside', () => {
     const date = '2026-03-20';
+    expect(LAST_START).toBe('18:30');
     for (const time of SLOT_TIMES) expect(appointmentProblem(date, time, NOW)).toBeUndefined();
-    for (const time of ['00:00', '09:30', '09:59', '19:00', '18:45', '23:30']) {
+    for (const time of ['10:01', '10:15', '10:49', '14:45', '18:29']) {
+      expect(appointmentProblem(date, time, NOW), time).toBeUndefined();
+    }
+    for (const time of ['00:00', '09:30', '09:59', '18:31', '18:45', '19:00', '23:30']) {
       expect(appointmentProblem(date, time, NOW), time).toBe(messages.outsideHours);
     }
-    for (const time of ['10:15', '10:01', '14:45', '18:29']) {
-      expect(appointmentProblem(date, time, NOW), time).toBe(messages.offSlot);
+    expect(messages.outsideHours).toMatch(
+      /^appointmentTime: .*10:00 to 19:00 .*30 minutes \(last start 18:30\)/,
+    );
+  });
+});
+
+describe('overlaps (30-minute windows [start, start + 30))', () => {
+  it('overlap iff the starts are less than 30 minutes apart, in either order', () => {
+    for (const other of ['10:20', '10:30', '10:45', '10:49', '11:00', '11:18']) {
+      expect(overlaps('10:49', other), other).toBe(true);
+      expect(overlaps(other, '10:49'), other).toBe(true);
     }
-    expect(messages.outsideHours).toMatch(/^appointmentTime: .*10:00 to 19:00 \(last slot 18:30\)/);
+    for (const other of ['10:00', '10:19', '11:19', '11:30', '18:30']) {
+      expect(overlaps('10:49', other), other).toBe(false);
+      expect(overlaps(other, '10:49'), other).toBe(false);
+    }
+  });
+
+  it("a time clashes with a day's bookings when it overlaps any of them", () => {
+    expect(clashes([], '10:45')).toBe(false);
+    expect(clashes(['10:49'], '10:45')).toBe(true);
+    expect(clashes(['10:00', '12:00'], '11:40')).toBe(true);
+    expect(clashes(['10:00', '12:00'], '11:30')).toBe(false);
+    expect(clashes(['10:00', '12:00'], '11:00')).toBe(false);
+    expect(clashes(['10:49'], '11:30')).toBe(false);
   });
 });
 
@@ -68,16 +97,18 @@ describe('date window (India time)', () => {
     expect(messages.tooFar('2026-05-14')).toMatch(/^appointmentDate: .*60 days/);
   });
 
-  it('refuses slots of today that have started; later ones are open', () => {
+  it('refuses times of today that have come, to the minute; later ones are open', () => {
     expect(appointmentProblem('2026-03-15', '10:00', NOW)).toBe(messages.passed);
     expect(appointmentProblem('2026-03-15', '14:00', NOW)).toBe(messages.passed);
+    expect(appointmentProblem('2026-03-15', '14:10', NOW)).toBe(messages.passed);
+    expect(appointmentProblem('2026-03-15', '14:11', NOW)).toBeUndefined();
     expect(appointmentProblem('2026-03-15', '14:30', NOW)).toBeUndefined();
     const atSlot = new Date('2026-03-15T09:00:00.000Z'); // 14:30 India
     expect(appointmentProblem('2026-03-15', '14:30', atSlot)).toBe(messages.passed);
   });
 
-  it('lists open slots without started and taken ones', () => {
-    expect(openSlots('2026-03-15', NOW, new Set(['15:00']))).toEqual([
+  it('lists open slots without started ones and those a booking at any minute overlaps', () => {
+    expect(openSlots('2026-03-15', NOW, ['15:00'])).toEqual([
       '14:30',
       '15:30',
       '16:00',
@@ -87,11 +118,15 @@ describe('date window (India time)', () => {
       '18:00',
       '18:30',
     ]);
-    expect(openSlots('2026-03-16', NOW, new Set())).toEqual(SLOT_TIMES);
-    expect(openSlots('2026-03-14', NOW, new Set())).toEqual([]);
-    expect(openSlots('2026-05-15', NOW, new Set())).toEqual([]);
+    // 10:49 overlaps the 10:30 and 11:00 slots only; 18:05 overlaps 18:00 and 18:30.
+    expect(openSlots('2026-03-16', NOW, ['10:49', '18:05'])).toEqual(
+      SLOT_TIMES.filter((t) => !['10:30', '11:00', '18:00', '18:30'].includes(t)),
+    );
+    expect(openSlots('2026-03-16', NOW, [])).toEqual(SLOT_TIMES);
+    expect(openSlots('2026-03-14', NOW, [])).toEqual([]);
+    expect(openSlots('2026-05-15', NOW, [])).toEqual([]);
     // After the last slot has started, today has none left.
-    expect(openSlots('2026-03-15', new Date('2026-03-15T13:00:00.000Z'), new Set())).toEqual([]);
+    expect(openSlots('2026-03-15', new Date('2026-03-15T13:00:00.000Z'), [])).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * Test-drive rules without I/O (spec §4, §5, §8; issue 7): the messages users see (spec §8 toasts where
- * given), the booking rate limit, the bookable window and slots in India time, the status lifecycle and who
- * may do what. Dates are `YYYY-MM-DD`, times `HH:MM` 24-hour, both on the calendar of
- * {@link TEST_DRIVE_TIME_ZONE}; `now` is always passed in (the service's clock port), so tests fix it.
+ * Test-drive rules without I/O (spec §4, §5, §8; issues 7 and 19): the messages users see (spec §8 toasts
+ * where given), the booking rate limit, the bookable window and opening hours in India time, when two
+ * bookings overlap, the slots the booking form offers, the status lifecycle and who may do what. Dates are
+ * `YYYY-MM-DD`, times `HH:MM` 24-hour, both on the calendar of {@link TEST_DRIVE_TIME_ZONE}; `now` is always
+ * passed in (the service's clock port), so tests fix it.
  */
 import {
   minutesOfTime,
@@ -14,6 +15,7 @@ import {
   TEST_DRIVE_TIME_ZONE,
   type TestDriveStatus,
   testDriveSlotTimes,
+  timeOfMinutes,
 } from '@marketplace/contracts';
 import type { Principal } from '@marketplace/platform';
 
@@ -25,9 +27,16 @@ export const limits = {
   bookPerUser: { name: 'testdrive-book-user', points: 30, durationMs: 60 * 60_000 },
 } as const;
 
-/** The slot times of a day (contracts `testDriveSlotTimes`), computed once. */
+/**
+ * The slot times the booking form offers (contracts `testDriveSlotTimes`: 10:00, 10:30, …, 18:30), computed
+ * once. A booking may start at any minute within opening hours (issue 19), not only on these.
+ */
 export const SLOT_TIMES: readonly string[] = testDriveSlotTimes();
-const LAST_SLOT = SLOT_TIMES[SLOT_TIMES.length - 1]!;
+/**
+ * The latest start `HH:MM`: a test drive lasts {@link TEST_DRIVE_SLOT_MINUTES} minutes and ends by
+ * {@link TEST_DRIVE_CLOSING_TIME} (18:30).
+ */
+export const LAST_START = timeOfMinutes(minutesOfTime(TEST_DRIVE_CLOSING_TIME) - TEST_DRIVE_SLOT_MINUTES);
 
 export const messages = {
   /** Spec §8 success toasts. */
@@ -39,8 +48,8 @@ export const messages = {
   carNotFound: 'Car not found.',
   carNotForSale: 'This car is no longer for sale.',
   ownCar: 'You cannot book a test drive of your own car.',
-  slotTaken: 'This slot is already booked for this car. Please choose another time.',
-  userBusy: 'You already have a test drive booked at this date and time.',
+  slotTaken: `This time is already booked for this car (a test drive lasts ${TEST_DRIVE_SLOT_MINUTES} minutes). Please choose another time.`,
+  userBusy: `You already have a test drive booked at an overlapping time (a test drive lasts ${TEST_DRIVE_SLOT_MINUTES} minutes).`,
   locked: (status: TestDriveStatus) => `A ${status} test drive cannot be changed or deleted.`,
   cancelled: 'A cancelled test drive cannot be rescheduled. Please book a new one.',
   notSeller: "Only the car's seller or an Admin can change the status of a test drive.",
@@ -50,8 +59,7 @@ export const messages = {
   pastDate: 'appointmentDate: the date must not be in the past',
   tooFar: (last: string) =>
     `appointmentDate: test drives can be booked at most ${TEST_DRIVE_MAX_DAYS_AHEAD} days ahead (until ${last})`,
-  outsideHours: `appointmentTime: test drives run from ${TEST_DRIVE_OPENING_TIME} to ${TEST_DRIVE_CLOSING_TIME} (last slot ${LAST_SLOT})`,
-  offSlot: `appointmentTime: test drives start on ${TEST_DRIVE_SLOT_MINUTES}-minute slots (e.g. ${SLOT_TIMES[0]}, ${SLOT_TIMES[1]})`,
+  outsideHours: `appointmentTime: test drives run from ${TEST_DRIVE_OPENING_TIME} to ${TEST_DRIVE_CLOSING_TIME} and last ${TEST_DRIVE_SLOT_MINUTES} minutes (last start ${LAST_START})`,
   passed: 'appointmentTime: this time has already passed today',
 } as const;
 
@@ -97,8 +105,9 @@ export function dateProblem(date: string, now: Date): string | undefined {
 
 /**
  * Checks an appointment (valid `YYYY-MM-DD` and `HH:MM`, as the contract parsed them) against the rules:
- * the date between today and {@link TEST_DRIVE_MAX_DAYS_AHEAD} days ahead, the time a slot start within
- * opening hours, and — today — a slot that has not started yet (India time).
+ * the date between today and {@link TEST_DRIVE_MAX_DAYS_AHEAD} days ahead, the time any minute from
+ * {@link TEST_DRIVE_OPENING_TIME} to {@link LAST_START} (issue 19: not only slot starts), and — today — a
+ * time that has not come yet (India time, to the minute).
  * @returns a message naming the field (`appointmentDate: …` or `appointmentTime: …`) for a 400, or
  *   undefined when the appointment is bookable.
  */
@@ -106,24 +115,40 @@ export function appointmentProblem(date: string, time: string, now: Date): strin
   const problem = dateProblem(date, now);
   if (problem) return problem;
   const minutes = minutesOfTime(time);
-  if (minutes < minutesOfTime(TEST_DRIVE_OPENING_TIME) || minutes > minutesOfTime(LAST_SLOT)) {
+  if (minutes < minutesOfTime(TEST_DRIVE_OPENING_TIME) || minutes > minutesOfTime(LAST_START)) {
     return messages.outsideHours;
   }
-  if (!SLOT_TIMES.includes(time)) return messages.offSlot;
   const today = indiaNow(now);
   if (date === today.date && minutes <= today.minutes) return messages.passed;
   return undefined;
 }
 
 /**
- * The slot times of `date` still open: those that have not started (India time, when `date` is today) and
- * are not in `taken` (times held by active bookings of the car). Empty outside the bookable window.
+ * Whether test drives starting at `a` and `b` (`HH:MM`, same day) overlap: each occupies
+ * [start, start + {@link TEST_DRIVE_SLOT_MINUTES}), so they overlap iff their starts are less than 30 minutes
+ * apart (10:49 overlaps 10:30 and 11:00 … 11:18, not 10:19 or 11:19; issue 19).
  */
-export function openSlots(date: string, now: Date, taken: ReadonlySet<string>): string[] {
-  return SLOT_TIMES.filter((time) => !taken.has(time) && appointmentProblem(date, time, now) === undefined);
+export function overlaps(a: string, b: string): boolean {
+  return Math.abs(minutesOfTime(a) - minutesOfTime(b)) < TEST_DRIVE_SLOT_MINUTES;
 }
 
-/** Statuses that hold a slot: a Pending or Confirmed booking (the partial unique indexes use the same set). */
+/** Whether a test drive at `time` overlaps any of `held` (start times `HH:MM` of active bookings that day). */
+export function clashes(held: readonly string[], time: string): boolean {
+  return held.some((start) => overlaps(start, time));
+}
+
+/**
+ * The slot times ({@link SLOT_TIMES}) of `date` still open: those that have not started (India time, when
+ * `date` is today) and overlap none of `held` (start times, any minute, of the car's active bookings that
+ * day). Empty outside the bookable window.
+ */
+export function openSlots(date: string, now: Date, held: readonly string[]): string[] {
+  return SLOT_TIMES.filter(
+    (time) => !clashes(held, time) && appointmentProblem(date, time, now) === undefined,
+  );
+}
+
+/** Statuses that hold their time: a Pending or Confirmed booking (the partial unique indexes use the same set). */
 export const ACTIVE_STATUSES = ['Pending', 'Confirmed'] as const satisfies readonly TestDriveStatus[];
 
 /** Whether a booking in `status` holds its slot. */
