@@ -434,6 +434,29 @@ describe.each(variants)("the spec's client on $name", ({ servers, skip }) => {
     const id = (created.body.data as Json)._id;
     const deleted = await api('DELETE', `/api/account/user/${id}`, { token: admin });
     expect(deleted.body).toMatchObject({ message: expect.any(String), data: { _id: id } });
+    // Sign-up: the OTP as the joined digits (a number) or the same digits as a string.
+    const phone = `9${String(Date.now()).slice(-9)}`;
+    const m = randomUUID().slice(0, 8);
+    const signup = {
+      name: `New ${m}`,
+      username: `new.${m}`,
+      email: `new.${m}@example.in`,
+      phone_number: phone,
+      password: 'safeRide42',
+      confirm_password: 'safeRide42',
+    };
+    const registered = await api('POST', '/api/auth/register', { body: signup });
+    expect(registered.body).toMatchObject({ data: { phone_number: phone, email: signup.email } });
+    await t.system.drainOutboxes();
+    let code = '';
+    await expect
+      .poll(() => (code = t.lastSms(phone)?.text.match(/\b(\d{6})\b/)?.[1] ?? ''), { timeout: 5_000 })
+      .not.toBe('');
+    const verified = await api('POST', '/api/auth/verifyMobileOtp', {
+      body: { phone_number: phone, otp: code },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ user: { email: signup.email }, tokenId: expect.any(String) });
     // getUrl: success, uploadUrl and key at the top level (spec §7 step 1).
     const url = await api('POST', '/api/storage/getUrl?type=logo', { token: admin });
     expect(url.body).toMatchObject({

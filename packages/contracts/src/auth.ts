@@ -7,6 +7,7 @@ import {
   enumField,
   fieldError,
   idParams,
+  numberFromForm,
   objectId,
   queryEnum,
   roleSchema,
@@ -82,12 +83,18 @@ export function existingPasswordField(field = 'password') {
     .max(128, `${field} must be at most 128 characters`);
 }
 
-/** The one-time code: the six digits joined and sent as a number (spec §5), so 012345 arrives as 12345. */
-export const otpField = z
-  .number({ error: fieldError('otp', 'otp must be a 6-digit number') })
-  .int('otp must be a 6-digit number')
-  .min(0, 'otp must be a 6-digit number')
-  .max(999_999, 'otp must be a 6-digit number');
+/**
+ * The one-time code: the six digits joined and sent as a number (spec §5), so 012345 arrives as 12345; the
+ * same digits as a string are read as that number too (forms post strings, issue 19).
+ */
+export const otpField = z.preprocess(
+  numberFromForm,
+  z
+    .number({ error: fieldError('otp', 'otp must be a 6-digit number') })
+    .int('otp must be a 6-digit number')
+    .min(0, 'otp must be a 6-digit number')
+    .max(999_999, 'otp must be a 6-digit number'),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Entity

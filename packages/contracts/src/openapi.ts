@@ -47,6 +47,9 @@ function toOperation(route: ApiRoute): ZodOpenApiOperationObject {
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: res.description,
       ...(res.schema ? { content: { 'application/json': { schema: res.schema } } } : {}),
+      ...(res.contentTypes
+        ? { content: Object.fromEntries(res.contentTypes.map((type) => [type, {}])) }
+        : {}),
     };
   }
   const operation: ZodOpenApiOperationObject = {

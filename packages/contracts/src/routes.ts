@@ -109,10 +109,12 @@ export type Access = 'public' | 'user' | 'admin';
 /** HTTP methods used by the API (lower case, as OpenAPI path items). */
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
-/** One documented response of a route; `schema` describes a JSON body unless `contentType` says otherwise. */
+/** One documented response of a route: `schema` describes a JSON body, `contentTypes` a non-JSON one (images). */
 export interface RouteResponse {
   description: string;
   schema?: z.ZodType;
+  /** Media types of a non-JSON body (e.g. `image/svg+xml`), documented without a schema. */
+  contentTypes?: readonly string[];
 }
 
 /** Request schemas of a route. Query and path values arrive as strings; `body` is JSON by default. */
@@ -350,7 +352,7 @@ const routes: ApiRoute[] = [
     tags: ['Auth'],
     service: 'auth',
     access: 'public',
-    responses: { 200: { description: 'image/svg+xml' } },
+    responses: { 200: { description: 'The SVG', contentTypes: ['image/svg+xml'] } },
   },
   // ------------------------------------------------------------------ account admin (spec §7, issue 4)
   {
@@ -555,7 +557,7 @@ const routes: ApiRoute[] = [
     service: 'catalog',
     access: 'public',
     request: { params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,60}\.svg$/) }) },
-    responses: { 200: { description: 'image/svg+xml' } },
+    responses: { 200: { description: 'The SVG', contentTypes: ['image/svg+xml'] } },
   },
   {
     method: 'post',
@@ -925,7 +927,9 @@ const routes: ApiRoute[] = [
     service: 'storage',
     access: 'public',
     request: { params: uploadParams },
-    responses: { 200: { description: 'image/jpeg, image/png or image/webp' } },
+    responses: {
+      200: { description: 'The image', contentTypes: ['image/jpeg', 'image/png', 'image/webp'] },
+    },
   },
   {
     method: 'get',
@@ -939,7 +943,7 @@ const routes: ApiRoute[] = [
     request: {
       params: z.object({ key: z.string().min(1), file: z.string().regex(/^\d{1,5}\.webp$/) }),
     },
-    responses: { 200: { description: 'image/webp' } },
+    responses: { 200: { description: 'The WebP image', contentTypes: ['image/webp'] } },
   },
   // ------------------------------------------------------------------ contact (spec §2 Contact page, issue 7)
   {
