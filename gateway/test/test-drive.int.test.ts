@@ -670,6 +670,12 @@ describe.each(variants)('test-drive API on $name', ({ servers, skip }) => {
       expect(await slots()).toContain('12:00');
       const laterId = (later.body.data as Json)._id as string;
 
+      // The date as a date picker posts it (local midnight in India as an ISO date-time) is that day.
+      const picked = await book(ctx, ctx.b, car, `${dayFromToday(10)}T18:30:00.000Z`, '12:30');
+      expect(picked.status).toBe(201);
+      expect(picked.body.data).toMatchObject({ appointmentDate: date, appointmentTime: '12:30' });
+      expect(await slots()).not.toContain('12:30');
+
       // Rescheduling with what GET /api/testDrive returned (car as an object): only the time changes.
       const got = (await list(ctx, ctx.a)).find((b) => b._id === id)!;
       expect(got.car).toMatchObject({ _id: car, brand: { name: expect.any(String) } });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  calendarDateField,
   dateField,
   enumField,
   fieldError,
@@ -82,10 +83,13 @@ export const testDrive = z
 /** Inferred type of {@link testDrive}. */
 export type TestDrive = z.infer<typeof testDrive>;
 
-/** `POST /api/testDrive` body: `{ car, appointmentDate, appointmentTime }` (spec §7). */
+/**
+ * `POST /api/testDrive` body: `{ car, appointmentDate, appointmentTime }` (spec §7). `appointmentDate` is
+ * `YYYY-MM-DD` or the ISO date-time a date picker posts, read on India's calendar (issue 19).
+ */
 export const testDriveCreateBody = z.object({
   car: idField('car'),
-  appointmentDate: dateField('appointmentDate'),
+  appointmentDate: calendarDateField('appointmentDate'),
   appointmentTime: timeField('appointmentTime'),
 });
 /** Input type of {@link testDriveCreateBody}. */
@@ -97,7 +101,7 @@ export type TestDriveCreateBody = z.input<typeof testDriveCreateBody>;
  * `car` as an id or as the object a GET returned (issue 19; a malformed one is still a 400 naming it).
  */
 export const testDriveUpdateBody = z.object({
-  appointmentDate: dateField('appointmentDate'),
+  appointmentDate: calendarDateField('appointmentDate'),
   appointmentTime: timeField('appointmentTime'),
   id: idField('id').optional(),
   car: refField('car').optional(),

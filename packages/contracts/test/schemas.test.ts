@@ -418,6 +418,13 @@ describe('test drives', () => {
     expect(
       testDriveCreateBody.parse({ car: ID, appointmentDate: '2026-12-01', appointmentTime: '14:30' }),
     ).toBeTruthy();
+    expect(
+      testDriveCreateBody.parse({
+        car: ID,
+        appointmentDate: '2026-11-30T18:30:00.000Z',
+        appointmentTime: '10:49',
+      }).appointmentDate,
+    ).toBe('2026-12-01');
     expectRejected(
       testDriveCreateBody,
       { car: ID, appointmentDate: '01-12-2026', appointmentTime: '14:30' },
