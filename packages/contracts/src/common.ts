@@ -344,12 +344,12 @@ export const messageResponse = z
   .meta({ id: 'MessageResponse', description: 'A success message' });
 
 /**
- * Answer of a delete: `{ message, data }`, `data` being the deleted record (at least its `_id`), which the
+ * Answer of a delete: `{ message, data }`, `data` being the deleted `record` as a read answers it, which the
  * spec's client removes from its list by `_id` (issue 19).
  */
-export const deletedResponse = z
-  .object({ message: z.string(), data: z.object({ _id: objectId }) })
-  .meta({ id: 'DeletedResponse', description: 'A success message and the deleted record' });
+export function deletedResponse<T extends z.ZodType>(record: T) {
+  return z.object({ message: z.string(), data: record });
+}
 
 /** A reference to another record as returned on reads: `{ _id, name }` (spec §3, e.g. variant.carModel). */
 export const namedRef = z

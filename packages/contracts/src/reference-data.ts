@@ -13,6 +13,7 @@ import {
   bodyTypeSchema,
   bodyTypes,
   currentYear,
+  deletedResponse,
   enumField,
   fieldError,
   freeTextField,
@@ -111,6 +112,8 @@ export const rtoListQuery = z.object({ state: queryId('state'), keyword: queryTe
 export const rtoListResponse = z.object({ data: z.array(rto), message: z.string() });
 /** `POST /api/RTO` and `PUT /api/RTO/{id}` answer: `{ message, data }` with the saved RTO (spec §7). */
 export const rtoSaveResponse = z.object({ message: z.string(), data: rto.optional() });
+/** `DELETE /api/RTO/{id}` answer: `{ message, data }` with the deleted RTO (issue 19). */
+export const rtoDeleteResponse = deletedResponse(rto);
 
 // ---------------------------------------------------------------------------------------------------
 // Brands
@@ -172,6 +175,11 @@ export const brandListResponse = z.object({ data: z.array(brand) });
 export const brandCreateResponse = z.object({ success: z.literal(true), message: z.string(), data: brand });
 /** `PUT /api/carbrand/{id}` answer: `{ message, data }` (spec §7 uses the message). */
 export const brandUpdateResponse = z.object({ message: z.string(), data: brand.optional() });
+/**
+ * `DELETE /api/carbrand/{id}` answer: `{ message, data }` with the deleted brand (issue 19), without `models`
+ * (only a brand without models can be deleted).
+ */
+export const brandDeleteResponse = deletedResponse(brand.omit({ models: true }));
 
 // ---------------------------------------------------------------------------------------------------
 // Models
@@ -225,6 +233,8 @@ export const modelListQuery = z.object({
 export const modelListResponse = z.object({ data: z.array(model) });
 /** `POST`/`PUT /api/carModel` answer: `{ message, data }` (spec §7 uses the message). */
 export const modelSaveResponse = z.object({ message: z.string(), data: model.optional() });
+/** `DELETE /api/carModel/{id}` answer: `{ message, data }` with the deleted model (issue 19). */
+export const modelDeleteResponse = deletedResponse(model);
 
 // ---------------------------------------------------------------------------------------------------
 // Variants
@@ -285,3 +295,5 @@ export const variantListQuery = z.object({
 export const variantListResponse = z.object({ data: z.array(variant) });
 /** `POST`/`PUT /api/carVariant` answer: `{ message, data }` (spec §7 uses the message). */
 export const variantSaveResponse = z.object({ message: z.string(), data: variant.optional() });
+/** `DELETE /api/carVariant/{id}` answer: `{ message, data }` with the deleted variant (issue 19). */
+export const variantDeleteResponse = deletedResponse(variant);

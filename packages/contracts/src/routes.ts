@@ -41,7 +41,6 @@ import {
   sellerCarListResponse,
 } from './cars';
 import {
-  deletedResponse,
   errorResponse,
   idParams,
   messageResponse,
@@ -56,16 +55,19 @@ import { contactBody, contactResponse } from './contact';
 import {
   brandCreateBody,
   brandCreateResponse,
+  brandDeleteResponse,
   brandListQuery,
   brandListResponse,
   brandUpdateBody,
   brandUpdateResponse,
   modelCreateBody,
+  modelDeleteResponse,
   modelListQuery,
   modelListResponse,
   modelSaveResponse,
   modelUpdateBody,
   rtoCreateBody,
+  rtoDeleteResponse,
   rtoListQuery,
   rtoListResponse,
   rtoSaveResponse,
@@ -73,6 +75,7 @@ import {
   stateListQuery,
   stateListResponse,
   variantCreateBody,
+  variantDeleteResponse,
   variantListQuery,
   variantListResponse,
   variantSaveResponse,
@@ -534,7 +537,7 @@ const routes: ApiRoute[] = [
     service: 'catalog',
     access: 'admin',
     request: { params: idParams },
-    responses: { 200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse } },
+    responses: { 200: { description: 'Deleted; `data` is the deleted record', schema: rtoDeleteResponse } },
   },
   // ------------------------------------------------------------------ brands (spec §7, issue 5)
   {
@@ -597,7 +600,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: brandDeleteResponse },
       409: error('The brand still has models or cars'),
     },
   },
@@ -651,7 +654,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: modelDeleteResponse },
       409: error('The model still has variants or cars'),
     },
   },
@@ -705,7 +708,7 @@ const routes: ApiRoute[] = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted; `data` is the deleted record', schema: deletedResponse },
+      200: { description: 'Deleted; `data` is the deleted record', schema: variantDeleteResponse },
       409: error('Cars still use this variant'),
     },
   },
