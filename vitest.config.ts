@@ -41,6 +41,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // Browser tests assert what a user would see with `expect.poll` (issue 19): vitest's default of
+          // 1 s is too short for a re-render on a busy machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -137,9 +137,8 @@ async function main() {
     );
 
     const brandsRes = await fetch(`${url}/api/carbrand`);
-    const brandIds = ((await brandsRes.json()) as { data: { brands: { _id: string }[] } }).data.brands.map(
-      (b) => b._id,
-    );
+    // `GET /api/carbrand` answers `{ data: Brand[] }` (issue 19).
+    const brandIds = ((await brandsRes.json()) as { data: { _id: string }[] }).data.map((b) => b._id);
     const cities = (
       await queryRows<{ city: string }>(
         db,

@@ -112,16 +112,20 @@ describe('admin dashboard as an Admin', () => {
     await signIn(page, ADMIN);
     await openScreen(page, '/dashboard', 'Dashboard');
     const { data: cars } = await api<{ data: { totalLength: number } }>('GET', '/api/cars?limit=1');
-    const { data: brands } = await api<{ data: { brands: unknown[] } }>('GET', '/api/carbrand');
+    const { data: brands } = await api<{ data: unknown[] }>('GET', '/api/carbrand');
     const { data: users } = await api<unknown[]>('GET', '/api/account/getAllUser', adminToken);
     const { data: drives } = await api<{ data: unknown[] }>('GET', '/api/testDrive/admin', adminToken);
     const fmt = new Intl.NumberFormat('en-IN');
     await expect
       .poll(() => page.getByTestId('stat-cars').textContent())
       .toBe(fmt.format(cars.data.totalLength));
-    expect(await page.getByTestId('stat-brands').textContent()).toBe(fmt.format(brands.data.brands.length));
-    expect(await page.getByTestId('stat-users').textContent()).toBe(fmt.format(users.length));
-    expect(await page.getByTestId('stat-testDrives').textContent()).toBe(fmt.format(drives.data.length));
+    await expect
+      .poll(() => page.getByTestId('stat-brands').textContent())
+      .toBe(fmt.format(brands.data.length));
+    await expect.poll(() => page.getByTestId('stat-users').textContent()).toBe(fmt.format(users.length));
+    await expect
+      .poll(() => page.getByTestId('stat-testDrives').textContent())
+      .toBe(fmt.format(drives.data.length));
     expect(ctx.consoleErrors).toEqual([]);
   });
 
@@ -135,14 +139,18 @@ describe('admin dashboard as an Admin', () => {
     await page.getByRole('heading', { level: 1, name: 'Brand' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Brand' }).waitFor({ timeout: 60_000 });
-    expect(await nav.getByRole('button', { name: 'Cars' }).getAttribute('aria-expanded')).toBe('true');
-    expect(await nav.getByRole('button', { name: 'State' }).getAttribute('aria-expanded')).toBe('false');
+    await expect
+      .poll(() => nav.getByRole('button', { name: 'Cars' }).getAttribute('aria-expanded'))
+      .toBe('true');
+    await expect
+      .poll(() => nav.getByRole('button', { name: 'State' }).getAttribute('aria-expanded'))
+      .toBe('false');
 
     const bell = page.getByRole('button', { name: 'Notifications' });
     await bell.click();
-    expect(await bell.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
-    expect(await bell.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('false');
     const profile = page.getByRole('button', { name: 'Profile menu' });
     await profile.click();
     await page.getByRole('link', { name: 'Account Settings' }).waitFor();
@@ -171,20 +179,20 @@ describe('admin dashboard as an Admin', () => {
     const page = ctx.page();
     await signIn(page, ADMIN);
     await openScreen(page, '/dashboard/state/rto', 'RTO');
-    const { data: states } = await api<{ data: { states: Array<{ _id: string; state: string }> } }>(
+    const { data: states } = await api<{ data: Array<{ _id: string; state: string }> }>(
       'GET',
       '/api/carstate',
     );
-    const karnataka = states.data.states.find((s) => s.state === 'Karnataka');
+    const karnataka = states.data.find((s) => s.state === 'Karnataka');
     expect(karnataka).toBeDefined();
     await page.getByRole('combobox', { name: 'State' }).selectOption(karnataka?._id ?? '');
     await page.getByRole('button', { name: 'Add New Rto' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Rto' });
     await dialog.getByRole('textbox', { name: 'City' }).fill('Hosakote');
-    expect(await dialog.getByTestId('rto-prefix').textContent()).toBe('KA-');
+    await expect.poll(() => dialog.getByTestId('rto-prefix').textContent()).toBe('KA-');
     const code = dialog.getByRole('textbox', { name: 'RTO code number' });
     await code.fill('9x8');
-    expect(await code.inputValue()).toBe('98');
+    await expect.poll(() => code.inputValue()).toBe('98');
     expect(await code.getAttribute('inputmode')).toBe('numeric');
     const created = await expectServerToast(page, 'POST', /^\/api\/RTO$/, () =>
       dialog.getByRole('button', { name: 'Submit', exact: true }).click(),
@@ -196,8 +204,8 @@ describe('admin dashboard as an Admin', () => {
 
     await row.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Update RTO' });
-    expect(await edit.getByRole('combobox', { name: 'State' }).isDisabled()).toBe(true);
-    expect(await edit.getByRole('textbox', { name: 'RTO code number' }).inputValue()).toBe('98');
+    await expect.poll(() => edit.getByRole('combobox', { name: 'State' }).isDisabled()).toBe(true);
+    await expect.poll(() => edit.getByRole('textbox', { name: 'RTO code number' }).inputValue()).toBe('98');
     await edit.getByRole('textbox', { name: 'City' }).fill('Hoskote');
     await expectServerToast(page, 'PUT', /^\/api\/RTO\//, () =>
       edit.getByRole('button', { name: 'Update', exact: true }).click(),
@@ -248,9 +256,9 @@ describe('admin dashboard as an Admin', () => {
     const brandRow = page.getByRole('row').filter({ hasText: brandName });
     await brandRow.getByRole('img', { name: `${brandName} logo` }).waitFor();
     const { data: brands } = await api<{
-      data: { brands: Array<{ _id: string; name: string; logo?: { url: string } }> };
+      data: Array<{ _id: string; name: string; logo?: { url: string } }>;
     }>('GET', `/api/carbrand?keyword=${encodeURIComponent(brandName)}`);
-    const brand = brands.data.brands.find((b) => b.name === brandName);
+    const brand = brands.data.find((b) => b.name === brandName);
     expect(brand?.logo?.url).toBeTruthy();
 
     await brandRow.getByRole('button', { name: /^Edit/ }).click();
@@ -279,8 +287,13 @@ describe('admin dashboard as an Admin', () => {
     await page.getByRole('combobox', { name: 'Brand' }).selectOption({ label: brandName });
     const modelRow = page.getByRole('row').filter({ hasText: modelName });
     await modelRow.waitFor();
+    // The brand's name (`brandName`, issue 19) under the model's.
+    await modelRow.getByText(brandName, { exact: true }).waitFor();
     await modelRow.getByRole('button', { name: /^Edit/ }).click();
-    expect(await page.getByRole('combobox', { name: 'Brand' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Brand' }).isDisabled()).toBe(true);
+    // The edit form starts from the model's brand id (`carBrand`, issue 19).
+    const brandId = brand?._id ?? '';
+    await expect.poll(() => page.getByRole('combobox', { name: 'Brand' }).inputValue()).toBe(brandId);
     await page.getByRole('spinbutton', { name: 'Year' }).fill('2022');
     await expectServerToast(page, 'PUT', /^\/api\/carModel\//, () =>
       page.getByRole('button', { name: 'Update', exact: true }).click(),
@@ -297,17 +310,15 @@ describe('admin dashboard as an Admin', () => {
     await modelSelect.locator('option', { hasText: modelName }).waitFor({ state: 'attached' });
     await modelSelect.selectOption({ label: modelName });
     const fuel = page.getByRole('combobox', { name: 'Fuel type' });
-    expect(await fuel.locator('option').allTextContents()).toEqual([
-      'Choose a fuelType',
-      'Petrol',
-      'Electric',
-    ]);
+    await expect
+      .poll(() => fuel.locator('option').allTextContents())
+      .toEqual(['Choose a fuelType', 'Petrol', 'Electric']);
     await fuel.selectOption('Electric');
     await page.getByRole('combobox', { name: 'Transmission' }).selectOption('Automatic');
     await page.getByRole('textbox', { name: 'Variant Name' }).fill(variantName);
     const feature = page.getByRole('textbox', { name: 'New feature' });
     await feature.fill('   ');
-    expect(await page.getByRole('button', { name: 'Add feature' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Add feature' }).isDisabled()).toBe(true);
     await feature.fill('  Sunroof  ');
     await page.getByRole('button', { name: 'Add feature' }).click();
     await feature.fill('ABS');
@@ -316,7 +327,7 @@ describe('admin dashboard as an Admin', () => {
     await page.getByRole('button', { name: 'Add feature' }).click();
     await page.getByRole('button', { name: 'Remove Cruise control' }).click();
     const features = page.getByRole('list', { name: 'Features' });
-    expect(await features.getByRole('listitem').allTextContents()).toEqual(['Sunroof×', 'ABS×']);
+    await expect.poll(() => features.getByRole('listitem').allTextContents()).toEqual(['Sunroof×', 'ABS×']);
     expect(
       await expectServerToast(page, 'POST', /^\/api\/carVariant$/, () =>
         page.getByRole('button', { name: 'Submit', exact: true }).click(),
@@ -327,21 +338,37 @@ describe('admin dashboard as an Admin', () => {
     await variantRow.waitFor();
 
     // What the sell wizard reads (issue 11): the public reference endpoints serve the new records.
-    const { data: models } = await api<{ data: { models: Array<{ _id: string; name: string }> } }>(
-      'GET',
-      `/api/carModel?brand=${brand?._id}`,
-    );
-    const model = models.data.models.find((m) => m.name === modelName);
-    expect(model).toBeDefined();
-    const { data: variants } = await api<{ data: { variants: Array<{ name: string; features: string[] }> } }>(
-      'GET',
-      `/api/carVariant?brand=${brand?._id}&model=${model?._id}`,
-    );
-    expect(variants.data.variants.find((v) => v.name === variantName)?.features).toEqual(['Sunroof', 'ABS']);
+    // Lists answer `{ data: [...] }`; a model's and a variant's `carBrand` is the brand id, `brandName` its
+    // name (issue 19).
+    const { data: models } = await api<{
+      data: Array<{ _id: string; name: string; carBrand: string; brandName: string }>;
+    }>('GET', `/api/carModel?brand=${brand?._id}`);
+    const model = models.data.find((m) => m.name === modelName);
+    expect(model).toMatchObject({ carBrand: brand?._id, brandName });
+    const { data: variants } = await api<{
+      data: Array<{
+        name: string;
+        features: string[];
+        carBrand: string;
+        brandName: string;
+        carModel: { _id: string; name: string };
+      }>;
+    }>('GET', `/api/carVariant?brand=${brand?._id}&model=${model?._id}`);
+    expect(variants.data.find((v) => v.name === variantName)).toMatchObject({
+      features: ['Sunroof', 'ABS'],
+      carBrand: brand?._id,
+      brandName,
+      carModel: { _id: model?._id, name: modelName },
+    });
+    // The lists show the brand's name under the model's and the variant's.
+    await variantRow.getByText(brandName, { exact: true }).waitFor();
 
     await variantRow.getByRole('button', { name: /^Edit/ }).click();
-    expect(await page.getByRole('combobox', { name: 'Brand' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Model' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Brand' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).isDisabled()).toBe(true);
+    // The edit form starts from the variant's brand id (`carBrand`, issue 19) and its model.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Brand' }).inputValue()).toBe(brandId);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe(model?._id);
     await page.getByRole('textbox', { name: 'Variant Name' }).fill(`${variantName} Plus`);
     await page.getByRole('combobox', { name: 'Fuel type' }).selectOption('Electric');
     await page.getByRole('combobox', { name: 'Transmission' }).selectOption('Automatic');
@@ -372,11 +399,11 @@ describe('admin dashboard as an Admin', () => {
     await panel.getByRole('searchbox', { name: 'Search brand' }).fill(brandName);
     const brandOption = option(brandName);
     await brandOption.waitFor({ timeout: 15_000 });
-    const { data: brands } = await api<{ data: { brands: Array<{ name: string; logo?: { url: string } }> } }>(
+    const { data: brands } = await api<{ data: Array<{ name: string; logo?: { url: string } }> }>(
       'GET',
       `/api/carbrand?keyword=${encodeURIComponent(brandName)}`,
     );
-    const logoUrl = brands.data.brands.find((b) => b.name === brandName)?.logo?.url;
+    const logoUrl = brands.data.find((b) => b.name === brandName)?.logo?.url;
     expect(logoUrl).toBeTruthy();
     expect(await brandOption.locator('img').getAttribute('src')).toBe(logoUrl);
     await brandOption.click();
@@ -387,20 +414,20 @@ describe('admin dashboard as an Admin', () => {
     await panel.getByRole('heading', { name: 'Select the model' }).waitFor();
     const modelOption = option(modelName);
     await modelOption.waitFor({ timeout: 15_000 });
-    expect(await panel.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(1);
     await modelOption.click();
 
     // Variant: the model's fuel types and transmissions as chips; the new variant is offered.
     await panel.getByRole('heading', { name: 'Fuel type, transmission and variant' }).waitFor();
     const chips = async (legend: string) =>
       (await panel.getByRole('group', { name: legend }).getByRole('button').allTextContents()).sort();
-    expect(await chips('Fuel type')).toEqual(['Electric', 'Petrol']);
-    expect(await chips('Transmission')).toEqual(['Automatic', 'Manual']);
+    await expect.poll(() => chips('Fuel type')).toEqual(['Electric', 'Petrol']);
+    await expect.poll(() => chips('Transmission')).toEqual(['Automatic', 'Manual']);
     await panel.getByRole('button', { name: 'Electric', exact: true }).click();
     await panel.getByRole('button', { name: 'Automatic', exact: true }).click();
     const variantOption = option(`${variantName} Plus`);
     await variantOption.waitFor({ timeout: 15_000 });
-    expect(await panel.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(1);
     await variantOption.click();
     await panel.getByRole('searchbox', { name: 'Search state' }).waitFor();
     expect(ctx.consoleErrors).toEqual([]);
@@ -446,7 +473,7 @@ describe('admin dashboard as an Admin', () => {
     await signIn(page, ADMIN);
     await openScreen(page, '/dashboard/users', 'Users');
     await page.getByRole('button', { name: 'Add New User' }).click();
-    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('table').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Close add new user form' }).click();
     await page.getByRole('table').waitFor();
     await page.getByRole('button', { name: 'Add New User' }).click();
@@ -538,17 +565,14 @@ describe('admin dashboard as a User', () => {
 
   it('gets 403 from every admin write endpoint', async () => {
     const { data: rtos } = await api<{ data: Array<{ _id: string; state: string }> }>('GET', '/api/RTO');
-    const { data: brands } = await api<{ data: { brands: Array<{ _id: string }> } }>('GET', '/api/carbrand');
-    const { data: models } = await api<{ data: { models: Array<{ _id: string }> } }>('GET', '/api/carModel');
-    const { data: variants } = await api<{ data: { variants: Array<{ _id: string }> } }>(
-      'GET',
-      '/api/carVariant',
-    );
+    const { data: brands } = await api<{ data: Array<{ _id: string }> }>('GET', '/api/carbrand');
+    const { data: models } = await api<{ data: Array<{ _id: string }> }>('GET', '/api/carModel');
+    const { data: variants } = await api<{ data: Array<{ _id: string }> }>('GET', '/api/carVariant');
     const { data: users } = await api<Array<{ _id: string }>>('GET', '/api/account/getAllUser', adminToken);
     const rto = rtos.data[0];
-    const brand = brands.data.brands[0]?._id;
-    const model = models.data.models[0]?._id;
-    const variant = variants.data.variants[0]?._id;
+    const brand = brands.data[0]?._id;
+    const model = models.data[0]?._id;
+    const variant = variants.data[0]?._id;
     const calls: Array<[string, string, unknown?]> = [
       ['POST', '/api/RTO', { state: rto?.state, city: 'Nowhere', code: '99' }],
       ['PUT', `/api/RTO/${rto?._id}`, { city: 'Nowhere' }],

@@ -50,22 +50,25 @@ interface Choice {
   variant: { _id: string; name: string; fuelType: string; transmission: string };
 }
 
-/** A brand, model (sold in 2020) and variant from the seeded reference data. */
+/**
+ * A brand, model (sold in 2020) and variant from the seeded reference data. The reference lists answer
+ * `{ data: [...] }` (`data` is the list, issue 19).
+ */
 async function seededChoice(): Promise<Choice> {
-  const { data: brands } = await api<{ data: { brands: Choice['brand'][] } }>('GET', '/api/carbrand');
-  const brand = brands.data.brands.find((b) => b.name === 'Maruti Suzuki') ?? brands.data.brands[0];
+  const { data: brands } = await api<{ data: Choice['brand'][] }>('GET', '/api/carbrand');
+  const brand = brands.data.find((b) => b.name === 'Maruti Suzuki') ?? brands.data[0];
   if (!brand) throw new Error('no seeded brands');
-  const { data: models } = await api<{ data: { models: Choice['model'][] } }>(
+  const { data: models } = await api<{ data: Choice['model'][] }>(
     'GET',
     `/api/carModel?brand=${brand._id}&year=2020`,
   );
-  for (const model of models.data.models) {
-    const { data } = await api<{ data: { variants: Choice['variant'][] } }>(
+  for (const model of models.data) {
+    const { data } = await api<{ data: Choice['variant'][] }>(
       'GET',
       `/api/carVariant?brand=${brand._id}&model=${model._id}`,
     );
-    const variant = data.data.variants[0];
-    if (variant && models.data.models.filter((m) => m.name.startsWith(model.name)).length === 1)
+    const variant = data.data[0];
+    if (variant && models.data.filter((m) => m.name.startsWith(model.name)).length === 1)
       return { brand, model, variant };
   }
   throw new Error('no seeded model with variants');
@@ -112,7 +115,7 @@ describe('sell a car', () => {
     await page.getByRole('heading', { name: 'How It Works' }).waitFor();
     await page.getByRole('heading', { name: 'Why Us' }).waitFor();
     // A tab opens only once its step has been visited.
-    expect(await page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
   });
 
   it('lists a car through the nine steps, then edits and deletes it on /sold', {
@@ -135,11 +138,12 @@ describe('sell a car', () => {
       .fill(choice.brand.name.slice(0, 4).toLowerCase());
     await option(choice.brand.name).click();
     await panel.getByRole('searchbox', { name: 'Search year' }).fill('202');
-    expect(await panel.getByRole('button', { name: '2019', exact: true }).count()).toBe(0);
+    await expect.poll(() => panel.getByRole('button', { name: '2019', exact: true }).count()).toBe(0);
     await option('2020').click();
     await option(choice.model.name).click();
 
-    // Variant: chips from the model; variants load once both are chosen.
+    // Variant: chips from the model (a single choice comes pressed); variants load once both are chosen.
+    await panel.getByRole('heading', { name: 'Fuel type, transmission and variant' }).waitFor();
     for (const chip of [choice.variant.fuelType, choice.variant.transmission]) {
       const button = panel.getByRole('button', { name: chip, exact: true });
       if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
@@ -157,11 +161,11 @@ describe('sell a car', () => {
     // Kms Driven: each alert in turn, gone after 5 s.
     await panel.getByRole('button', { name: 'Next' }).click();
     const alert = panel.getByRole('alert');
-    expect(await alert.textContent()).toBe('Kindly provide the number of kilometers driven.');
+    await expect.poll(() => alert.textContent()).toBe('Kindly provide the number of kilometers driven.');
     await expect.poll(() => alert.count(), { timeout: 8000, interval: 250 }).toBe(0);
     await panel.getByLabel('Kilometres driven').fill('42000');
     await panel.getByRole('button', { name: 'Next' }).click();
-    expect(await alert.textContent()).toBe('Please enter the price.');
+    await expect.poll(() => alert.textContent()).toBe('Please enter the price.');
     await panel.getByLabel('Price (₹)').fill('575000');
     await panel.getByText('₹5,75,000').waitFor();
     await panel.getByLabel('Ownership').selectOption('Second');
@@ -170,16 +174,17 @@ describe('sell a car', () => {
     // Location: city and state come from the RTO; the street is missing.
     await panel.getByLabel('Street').waitFor();
     await panel.getByRole('button', { name: 'Next' }).click();
-    expect(await alert.textContent()).toBe('Please fill in all location fields.');
+    await expect.poll(() => alert.textContent()).toBe('Please fill in all location fields.');
     await expect.poll(() => alert.count(), { timeout: 8000, interval: 250 }).toBe(0);
     await panel.getByLabel('Street').fill('12, 5th Cross, Indiranagar');
     await panel.getByLabel('PIN code').fill('560038');
-    expect(await panel.getByLabel('State').inputValue()).toBe('Karnataka');
+    await expect.poll(() => panel.getByLabel('State').inputValue()).toBe('Karnataka');
     await panel.getByRole('button', { name: 'Next' }).click();
 
     // Specifications, then a reload keeps every answer.
     await panel.getByLabel('Registration number').fill('KA-01-MJ-4821');
-    await panel.getByLabel('Engine capacity (cc)').fill('1197');
+    // Free text as the spec's form has it; the API stores the cc (issue 19).
+    await panel.getByLabel('Engine capacity').fill('1.2 L');
     await panel.getByLabel('Spare key').selectOption('yes');
     await panel.getByLabel('Insurance type').selectOption('Comprehensive');
     await panel.getByLabel('Insurance valid till').fill('2027-03-31');
@@ -188,9 +193,9 @@ describe('sell a car', () => {
     await page.reload();
     await page.getByRole('tab', { name: /Images/, selected: true }).waitFor();
     await page.getByRole('tab', { name: /Specifications/ }).click();
-    expect(await panel.getByLabel('Registration number').inputValue()).toBe('KA-01-MJ-4821');
+    await expect.poll(() => panel.getByLabel('Registration number').inputValue()).toBe('KA-01-MJ-4821');
     await page.getByRole('tab', { name: /Kms Driven/ }).click();
-    expect(await panel.getByLabel('Price (₹)').inputValue()).toBe('575000');
+    await expect.poll(() => panel.getByLabel('Price (₹)').inputValue()).toBe('575000');
     await page.getByRole('tab', { name: /Images/ }).click();
 
     // Images: a non-image is refused, two JPEGs are attached.
@@ -200,13 +205,13 @@ describe('sell a car', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('not a photo'),
     });
-    expect(await alert.textContent()).toContain('notes.txt is not an image');
+    await expect.poll(() => alert.textContent()).toContain('notes.txt is not an image');
     await picker.setInputFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await jpeg(190, 18, 60) },
       { name: 'interior.jpg', mimeType: 'image/jpeg', buffer: await jpeg(30, 90, 160) },
     ]);
     await panel.getByRole('img', { name: /front\.jpg/ }).waitFor();
-    expect(await panel.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sell-wizard-images-1280.png');
     await panel.getByRole('button', { name: 'Submit' }).click();
@@ -238,12 +243,13 @@ describe('sell a car', () => {
         price: number;
         images: Array<{ url: string }>;
         variant: { name: string };
-        specifications: { regNumber: string };
+        specifications: { regNumber: string; engineCapacity: number };
       };
     }>('GET', `/api/cars/${carId}`);
     expect(detail.data.images).toHaveLength(2);
     expect(detail.data.variant.name).toBe(choice.variant.name);
     expect(detail.data.specifications.regNumber).toBe('KA-01-MJ-4821');
+    expect(detail.data.specifications.engineCapacity).toBe(1200);
     for (const image of detail.data.images) expect((await fetch(app.url + image.url)).status).toBe(200);
     // In the catalog's pages: first on /buy-a-car (newest first), and its detail page with both photos.
     await page.goto(`${app.url}/buy-a-car`);
@@ -258,7 +264,7 @@ describe('sell a car', () => {
       .toBeGreaterThanOrEqual(2);
     // The photo carousel: buttons, thumbnails and the arrow keys move between the two photos (looping).
     const counter = page.getByText(/^[12] \/ 2$/);
-    expect(await counter.textContent()).toBe('1 / 2');
+    await expect.poll(() => counter.textContent()).toBe('1 / 2');
     await page.getByRole('button', { name: 'Next photo' }).click();
     await expect.poll(() => counter.textContent()).toBe('2 / 2');
     await page.getByLabel('Photos: use the left and right arrow keys to change photo').press('ArrowRight');
@@ -275,7 +281,7 @@ describe('sell a car', () => {
     // The wizard starts afresh after a listing.
     await page.goto(`${app.url}/sell-a-car`);
     await page.getByRole('tab', { name: /Brand/, selected: true }).waitFor();
-    expect(await page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: /Year/ }).isDisabled()).toBe(true);
 
     // /sold: the car, its price edited, then deleted after confirming.
     const name = `${choice.brand.name} ${choice.model.name}`;
@@ -284,7 +290,7 @@ describe('sell a car', () => {
     await row.waitFor();
     for (const header of ['CarID', 'CarName', 'FuelType', 'Transmission', 'Price', 'Image', 'Options'])
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
-    expect(await row.getByText('₹5,75,000').count()).toBe(1);
+    await expect.poll(() => row.getByText('₹5,75,000').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sold-1280.png');
     await row.getByRole('button', { name: `Edit ${name}` }).click();
@@ -327,11 +333,11 @@ describe('sell a car: failed uploads', () => {
 
   it('skips a photo the storage refuses and names it; with none left says Image upload failed.', async () => {
     const choice = await seededChoice();
-    const { data: states } = await api<{ data: { states: Array<{ _id: string; state: string }> } }>(
+    const { data: states } = await api<{ data: Array<{ _id: string; state: string }> }>(
       'GET',
       '/api/carstate',
     );
-    const state = states.data.states.find((s) => s.state === 'Karnataka');
+    const state = states.data.find((s) => s.state === 'Karnataka');
     const { data: rtos } = await api<{ data: Array<{ _id: string; code: string; city: string }> }>(
       'GET',
       `/api/RTO?state=${state?._id}`,
@@ -417,6 +423,8 @@ describe('sell a car on a phone', () => {
     await signIn(ctx);
     await page.goto(`${app.url}/sell-a-car`);
     await page.getByRole('searchbox', { name: 'Search brand' }).waitFor();
+    // Measure once the brand list has loaded (its logos and names make the step's width).
+    await page.getByRole('tabpanel').getByText('Maruti Suzuki', { exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'sell-wizard-390.png');

@@ -80,7 +80,7 @@ describe('shell', () => {
       ] as const) {
         expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
       }
-      expect(await header.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
+      await header.getByRole('button', { name: 'Log In' }).waitFor();
       expect(ctx.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
     },
   );
@@ -112,7 +112,9 @@ describe('shell', () => {
     await page.waitForURL(`${app.url}/dashboard`);
     // The dashboard has its own layout: its sidebar, not the public header.
     await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Buy a car' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: 'Buy a car' }).count())
+      .toBe(0);
   });
 
   it('closes the user menu on Escape and on a click outside', async () => {
@@ -125,7 +127,7 @@ describe('shell', () => {
     await trigger.click();
     await menu.waitFor();
     for (const name of ['Profile', 'My test drives', 'Settings', 'Log Out']) {
-      expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
+      await menu.getByRole('menuitem', { name }).waitFor();
     }
     expect(await menu.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     await page.keyboard.press('Escape');
@@ -167,17 +169,18 @@ describe('shell', () => {
     await nav.getByRole('link', { name: 'Buy a car' }).click();
     await page.waitForURL(`${app.url}/buy-a-car`);
     await nav.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
   });
 
   it('switches to dark mode and remembers it', async () => {
     const page = ctx.page();
     await page.goto(app.url);
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(dark).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(dark).toBe(true);
   });
 
   it('shows the full-screen loading indicator at /loading', async () => {

@@ -1,6 +1,7 @@
 /**
  * /dashboard/cars/model (spec §2 "Model", §5 "Model add/edit"): 'Choose a Brand' filter; table No., Name,
- * year, fuelType chips, transmission chips, Action; add and update forms replace the list.
+ * year, fuelType chips, transmission chips, Action; add and update forms replace the list. A model's
+ * `carBrand` is the brand id and `brandName` the name shown under the model's (issue 19).
  */
 import { TextField } from '@marketplace/ui';
 import { useState } from 'react';
@@ -20,7 +21,7 @@ import {
 import { actionColumn, FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
 import { BrandSelect, CheckboxGroup, Chips, matchText, useList } from '../shared/ui';
 
-const matchModel = matchText<Model>((m) => [m.name, m.carBrand.name]);
+const matchModel = matchText<Model>((m) => [m.name, m.brandName]);
 
 /** Model list or its add/update form. */
 export function ModelScreen() {
@@ -53,7 +54,7 @@ export function ModelScreen() {
           cell: (m) => (
             <span>
               <span className="adm:font-medium">{m.name}</span>
-              <span className="adm:block adm:text-xs adm:text-slate-500">{m.carBrand.name}</span>
+              <span className="adm:block adm:text-xs adm:text-slate-500">{m.brandName}</span>
             </span>
           ),
         },
@@ -73,7 +74,7 @@ function ModelForm({
   onClose,
   onSaved,
 }: FormProps<Model> & { brands: Brand[]; defaultBrand: string }) {
-  const [carBrand, setCarBrand] = useState(model?.carBrand._id ?? defaultBrand);
+  const [carBrand, setCarBrand] = useState(model?.carBrand ?? defaultBrand);
   const [name, setName] = useState(model?.name ?? '');
   const [year, setYear] = useState(model ? String(model.year) : '');
   const [fuelType, setFuelType] = useState<FuelType[]>(model?.fuelType ?? []);

@@ -1,7 +1,9 @@
 /**
  * The admin screens' API calls (spec §7 "Reference data", "Authentication and account"; contract in
  * @marketplace/contracts, imported for types only). Failed calls toast the server's message through the
- * shared client (spec §8) unless marked `quiet`.
+ * shared client (spec §8) unless marked `quiet`. Reference lists answer `{ data: [...] }` (`data` is the
+ * list); a model's or variant's `carBrand` is the brand id and `brandName` the brand's name; deletes answer
+ * `{ message, data }` with the deleted record (issue 19).
  */
 import type {
   Brand,
@@ -40,10 +42,10 @@ function query(params: Record<string, string | undefined>): Record<string, strin
 
 // --------------------------------------------------------------------------------------------- states
 
-/** `GET /api/carstate`: every state and union territory with its RTO prefix. */
+/** `GET /api/carstate`: every state and union territory with its RTO prefix (`{ data: State[] }`). */
 export async function fetchStates(): Promise<State[]> {
-  const { data } = await api.get<{ data: { states: State[] } }>('/api/carstate', fresh);
-  return data.data.states;
+  const { data } = await api.get<{ data: State[] }>('/api/carstate', fresh);
+  return data.data;
 }
 
 // ----------------------------------------------------------------------------------------------- RTOs
@@ -81,10 +83,10 @@ export async function deleteRto(id: string): Promise<string> {
 
 // --------------------------------------------------------------------------------------------- brands
 
-/** `GET /api/carbrand`: every brand with its models. */
+/** `GET /api/carbrand`: every brand with its models (`{ data: Brand[] }`). */
 export async function fetchBrands(): Promise<Brand[]> {
-  const { data } = await api.get<{ data: { brands: Brand[] } }>('/api/carbrand', fresh);
-  return data.data.brands;
+  const { data } = await api.get<{ data: Brand[] }>('/api/carbrand', fresh);
+  return data.data;
 }
 
 /** Brand write body (spec §7); `logoKey` only with a newly uploaded logo. */
@@ -155,13 +157,13 @@ export async function createBrandWithLogo(
 
 // --------------------------------------------------------------------------------------------- models
 
-/** `GET /api/carModel?brand=`: models, optionally of one brand. */
+/** `GET /api/carModel?brand=`: models, optionally of one brand (`{ data: Model[] }`). */
 export async function fetchModels(brand?: string): Promise<Model[]> {
-  const { data } = await api.get<{ data: { models: Model[] } }>('/api/carModel', {
+  const { data } = await api.get<{ data: Model[] }>('/api/carModel', {
     ...fresh,
     params: query({ brand }),
   });
-  return data.data.models;
+  return data.data;
 }
 
 /** Model write body (spec §7). */
@@ -200,13 +202,13 @@ export interface VariantFilters {
   fuelType?: string;
 }
 
-/** `GET /api/carVariant?brand=&model=&fuelType=`. */
+/** `GET /api/carVariant?brand=&model=&fuelType=`: matching variants (`{ data: Variant[] }`). */
 export async function fetchVariants(filters: VariantFilters): Promise<Variant[]> {
-  const { data } = await api.get<{ data: { variants: Variant[] } }>('/api/carVariant', {
+  const { data } = await api.get<{ data: Variant[] }>('/api/carVariant', {
     ...fresh,
     params: query({ ...filters }),
   });
-  return data.data.variants;
+  return data.data;
 }
 
 /** Variant write body (spec §7). */
@@ -290,13 +292,13 @@ export async function fetchStats(): Promise<{ [K in keyof DashboardStats]: numbe
       background: true,
     }),
     api.get<{ data: unknown[] }>('/api/testDrive/admin', { background: true }),
-    api.get<{ data: { brands: unknown[] } }>('/api/carbrand', { ...fresh, background: true }),
+    api.get<{ data: unknown[] }>('/api/carbrand', { ...fresh, background: true }),
     api.get<User[]>('/api/account/getAllUser', { background: true, quiet: true }),
   ]);
   return {
     cars: cars.status === 'fulfilled' ? cars.value.data.data.totalLength : null,
     testDrives: testDrives.status === 'fulfilled' ? testDrives.value.data.data.length : null,
-    brands: brands.status === 'fulfilled' ? brands.value.data.data.brands.length : null,
+    brands: brands.status === 'fulfilled' ? brands.value.data.data.length : null,
     users: users.status === 'fulfilled' ? users.value.data.length : null,
   };
 }

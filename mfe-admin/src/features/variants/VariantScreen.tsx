@@ -1,7 +1,8 @@
 /**
  * /dashboard/cars/variant (spec §2 "Variant", §4 "Variant add form", §5 "Variant add"): filters 'Choose a
  * Brand', 'Choose a Models' (depends on the brand), 'Choose a fuelType'; columns No., Name, model,
- * fuelType, transmission, Action; add and edit forms replace the list.
+ * fuelType, transmission, Action; add and edit forms replace the list. A variant's `carBrand` is the brand
+ * id, `brandName` the brand's name and `carModel` `{ _id, name }` (issue 19).
  */
 import { Button, SelectField, TextAreaField, TextField } from '@marketplace/ui';
 import { useMemo, useState } from 'react';
@@ -24,7 +25,7 @@ import { BrandSelect, Chips, matchText, useList } from '../shared/ui';
 
 const noModels = async (): Promise<Model[]> => [];
 
-const matchVariant = matchText<Variant>((v) => [v.name, v.carModel.name, v.carBrand.name]);
+const matchVariant = matchText<Variant>((v) => [v.name, v.carModel.name, v.brandName]);
 
 /** Variant list with its filters, or its add/edit form. */
 export function VariantScreen() {
@@ -82,7 +83,7 @@ export function VariantScreen() {
           cell: (v) => (
             <span>
               {v.carModel.name}
-              <span className="adm:block adm:text-xs adm:text-slate-500">{v.carBrand.name}</span>
+              <span className="adm:block adm:text-xs adm:text-slate-500">{v.brandName}</span>
             </span>
           ),
         },
@@ -100,7 +101,7 @@ function VariantForm({
   onClose,
   onSaved,
 }: FormProps<Variant> & { brands: Brand[] }) {
-  const [carBrand, setCarBrand] = useState(variant?.carBrand._id ?? '');
+  const [carBrand, setCarBrand] = useState(variant?.carBrand ?? '');
   const [carModel, setCarModel] = useState(variant?.carModel._id ?? '');
   const [fuelType, setFuelType] = useState<FuelType | ''>(variant?.fuelType ?? '');
   const [transmission, setTransmission] = useState<Transmission | ''>(variant?.transmission ?? '');

@@ -29,8 +29,11 @@ export async function fetchCar(carId: string): Promise<Car> {
   return data.data;
 }
 
-/** `GET /api/carbrand`: every brand with its logo, for the POPULAR BRANDS grid. */
+/**
+ * `GET /api/carbrand`: every brand with its logo, for the POPULAR BRANDS grid. The answer is
+ * `{ data: Brand[] }` (`data` is the list, spec §7, issue 19).
+ */
 export async function fetchBrands(): Promise<Brand[]> {
-  const { data } = await api.get<{ data: { brands: Brand[] } }>('/api/carbrand', { background: true });
-  return data.data.brands;
+  const { data } = await api.get<{ data: Brand[] }>('/api/carbrand', { background: true });
+  return data.data;
 }

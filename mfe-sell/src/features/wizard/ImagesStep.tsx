@@ -51,7 +51,8 @@ export function listingBody(d: Draft, keys: string[]): CarCreateBody {
     },
     specifications: {
       regNumber: d.regNumber.trim().toUpperCase(),
-      ...(d.engineCapacity.trim() ? { engineCapacity: Number(d.engineCapacity) } : {}),
+      // Sent as typed ("1197 cc", "1.2 L"): the API reads the cc (issue 19).
+      ...(d.engineCapacity.trim() ? { engineCapacity: d.engineCapacity.trim() } : {}),
       ...(d.insuranceType && d.validTill
         ? { insurance: { type: d.insuranceType, validTill: d.validTill } }
         : {}),

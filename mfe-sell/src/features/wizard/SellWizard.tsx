@@ -396,11 +396,11 @@ export function SellWizard({ onListed }: { onListed(): void }) {
           onChange={(e) => update({ regNumber: e.target.value.toUpperCase() })}
         />
         <TextField
-          label="Engine capacity (cc)"
-          inputMode="numeric"
+          label="Engine capacity"
+          maxLength={20}
           value={draft.engineCapacity}
-          placeholder="e.g. 1197"
-          onChange={(e) => update({ engineCapacity: e.target.value.replace(/\D/g, '') })}
+          placeholder="e.g. 1197 cc or 1.2 L"
+          onChange={(e) => update({ engineCapacity: e.target.value })}
         />
         <SelectField
           label="Spare key"

@@ -28,6 +28,23 @@ export const CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 export const OWNERSHIPS = ['First', 'Second', 'Third', 'Fourth', 'More than Four'] as const;
 /** Oldest year offered (spec §9). */
 export const MIN_YEAR = 1980;
+/** Largest engine capacity in cc (the contracts' `MAX_ENGINE_CC`). */
+export const MAX_ENGINE_CC = 10_000;
+
+/**
+ * Engine capacity in cc from what a seller types, the forms the API accepts (the contracts'
+ * `engineCapacityCc`, issue 19): `"1197"`, `"1197 cc"`, `"1197cc"` → 1197; `"1.2 L"`, `"1.2L"`,
+ * `"1.5 litre"` → 1200, 1500. The text itself is what the wizard sends.
+ * @returns the cc, or `undefined` when the text is none of these forms.
+ */
+export function engineCapacityCc(text: string): number | undefined {
+  const value = text.trim();
+  const cc = /^(\d{1,5})\s*(?:cc)?$/i.exec(value);
+  if (cc) return Number(cc[1]);
+  const litres = /^(\d{1,2}(?:\.\d{1,3})?)\s*(?:l|litres?|liters?)$/i.exec(value);
+  return litres ? Math.round(Number(litres[1]) * 1000) : undefined;
+}
+
 /** Indian PIN code: six digits, not starting with 0 (contracts). */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
 /** Indian registration number (same rule as the contracts' `REG_NUMBER_PATTERN`). */
@@ -166,8 +183,13 @@ export function locationStepError(d: Draft): string | null {
 export function specificationsStepError(d: Draft): string | null {
   if (!REG_NUMBER_PATTERN.test(d.regNumber.trim().toUpperCase()))
     return 'Please enter a registration number like KA-01-AB-1234.';
-  if (d.engineCapacity.trim() !== '' && !/^\d{1,5}$/.test(d.engineCapacity.trim()))
-    return 'Engine capacity must be a whole number of cc.';
+  if (d.engineCapacity.trim() !== '') {
+    const cc = engineCapacityCc(d.engineCapacity);
+    if (cc === undefined)
+      return 'Please enter the engine capacity in cc (e.g. 1197 cc) or litres (e.g. 1.2 L).';
+    if (cc > MAX_ENGINE_CC)
+      return `Engine capacity must be at most ${MAX_ENGINE_CC.toLocaleString('en-IN')} cc.`;
+  }
   if ((d.insuranceType.trim() === '') !== (d.validTill === ''))
     return 'Please give both the insurance type and its valid-till date.';
   return null;
