@@ -9,7 +9,7 @@ import type { Cache, RateLimiterFactory } from './types';
 
 export { createMemoryCache, createMemoryRateLimiters } from './memory';
 export type { RedisCache, RedisCacheOptions, RedisRateLimiterFactory } from './redis';
-export { createRedisCache, createRedisClient, createRedisRateLimiters } from './redis';
+export { CacheUnavailableError, createRedisCache, createRedisClient, createRedisRateLimiters } from './redis';
 export type { Cache, RateLimiter, RateLimiterFactory, RateLimitResult, RateLimitRule } from './types';
 
 export interface CachePorts {

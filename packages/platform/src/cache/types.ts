@@ -3,14 +3,24 @@
  * (`redis.ts`, distributed). Rate limits use rate-limiter-flexible on both.
  */
 
+/**
+ * A cache: never the only record of anything (issue 20). When the backing store is unreachable or slow
+ * (the Redis adapter waits at most ~200 ms), `get` answers undefined (a miss) and `set`/`del` resolve
+ * without storing, so callers fall back to their record; only `setIfAbsent` rejects, as a lock cannot be
+ * decided without the store.
+ */
 export interface Cache {
   readonly kind: string;
-  /** The stored string, or undefined when absent or expired. */
+  /** The stored string, or undefined when absent, expired or the store is unavailable. */
   get(key: string): Promise<string | undefined>;
-  /** Stores `value` for `ttlMs` milliseconds. */
+  /** Stores `value` for `ttlMs` milliseconds (best effort: dropped while the store is unavailable). */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Stores only when the key is absent; true when it stored (a lock or a once-marker). */
+  /**
+   * Stores only when the key is absent; true when it stored (a lock or a once-marker).
+   * @throws CacheUnavailableError (Redis adapter) while the store is unavailable.
+   */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Removes `key` (best effort while the store is unavailable). */
   del(key: string): Promise<void>;
   /** True while the backing store answers. */
   ping(): Promise<boolean>;
