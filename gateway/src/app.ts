@@ -55,6 +55,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     readiness: opts.readiness,
     metrics: opts.metrics,
     routeLabel: contractRouteLabel,
+    trustProxy: config.TRUST_PROXY,
     helmetOptions: {
       contentSecurityPolicy: {
         directives: {

@@ -6,7 +6,7 @@
  */
 
 import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
-import { type Config, HttpError, type Logger } from '@marketplace/platform';
+import { type Config, HttpError, type Logger, pathWithoutQueryValues } from '@marketplace/platform';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
@@ -64,6 +64,20 @@ export function serviceTargets(config: Config): Record<string, string | undefine
   };
 }
 
+/**
+ * Sets the X-Forwarded-* headers of a proxied request from what this gateway resolved (issue 20):
+ * `X-Forwarded-For` = `req.ip` alone (the client behind the proxies TRUST_PROXY trusts, never a chain the
+ * client wrote), `X-Forwarded-Proto` = `req.protocol`, `X-Forwarded-Host` = the Host the client asked for.
+ */
+export function forwardedHeaders(
+  req: Pick<Request, 'ip' | 'protocol' | 'headers'>,
+  proxyReq: { setHeader(name: string, value: string): unknown },
+): void {
+  proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
+  proxyReq.setHeader('x-forwarded-proto', req.protocol);
+  if (req.headers.host) proxyReq.setHeader('x-forwarded-host', req.headers.host);
+}
+
 /** The proxy middleware chain for `/api`. */
 export function apiProxy(
   targets: Record<string, string | undefined>,
@@ -84,12 +98,19 @@ export function apiProxy(
       return target;
     },
     changeOrigin: true,
-    xfwd: true,
+    // Not http-proxy's xfwd (it appends to whatever X-Forwarded-For the client sent): the service gets the
+    // client as this gateway resolved it (TRUST_PROXY, issue 20), so services need trust only the gateway.
+    xfwd: false,
     proxyTimeout: 30_000,
     on: {
+      proxyReq: (proxyReq, req) => forwardedHeaders(req as Request, proxyReq),
       error: (err, req, res) => {
-        // Logged through the request's logger, so the line carries its request and correlation ids.
-        (req as { log?: Logger }).log?.warn({ err, url: req.url }, 'proxied service not reachable');
+        // Logged through the request's logger, so the line carries its request and correlation ids; the
+        // path without query values (a token may ride in the query, issue 20).
+        (req as { log?: Logger }).log?.warn(
+          { err, url: pathWithoutQueryValues(req.url) },
+          'proxied service not reachable',
+        );
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ message: 'The service is not reachable right now.' }));

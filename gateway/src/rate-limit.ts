@@ -1,6 +1,7 @@
 /**
  * Global per-client rate limit for `/api` (RATE_LIMIT_PER_MINUTE requests per IP per minute), on the
- * shared rate-limiter port (memory or Redis). Refusals are 429 `{ message }` with `Retry-After` (seconds).
+ * shared rate-limiter port (memory or Redis). The client's IP is `req.ip`: X-Forwarded-For counts only from
+ * the proxies TRUST_PROXY names (issue 20); the `/api` prefix is matched in any letter case. Refusals are 429 `{ message }` with `Retry-After` (seconds).
  * The process's own peer calls (embedded mode: a service asking another through this server; they carry
  * `peerSecret`) are not counted: the client's request that caused them already was.
  */
@@ -15,7 +16,8 @@ export function globalRateLimit(
 ): RequestHandler {
   const limiter = limiters.create({ name: 'gateway-global', points: perMinute, durationMs: 60_000 });
   return async (req, res, next) => {
-    if (!req.path.startsWith('/api/')) return next();
+    // Counted case-insensitively (issue 20): `/API/…` cannot slip past; caseSensitiveApi then answers 404.
+    if (!req.path.toLowerCase().startsWith('/api/')) return next();
     if (peerSecret && isPeerCall(req, peerSecret)) return next();
     try {
       const result = await limiter.consume(req.ip ?? 'unknown');

@@ -75,6 +75,9 @@ export async function isolatedEnvironment(
     ADMIN_EMAIL: 'ops@marketplace.in',
     ADMIN_PASSWORD: 'opsPass123',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The test simulates clients with X-Forwarded-For from this machine; the gateway believes loopback peers
+    // and the services believe the gateway (issue 20: no proxy is trusted by default).
+    TRUST_PROXY: 'loopback',
     OUTBOX_POLL_MS: '250',
     BUS_RETRY_BASE_MS: '200',
     BUS_RETRY_MAX_MS: '2000',

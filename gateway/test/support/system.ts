@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, deleteTopology, loadConfig } from '@marketplace/platform';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { requireServer, uniqueName } from '../../../test-support/servers';
 import { type EmbeddedSystem, startEmbedded } from '../../src/embedded';
 
@@ -45,10 +46,14 @@ export interface TestSystem {
   stop(): Promise<void>;
 }
 
-/** Starts the system; `servers` given → DATABASE_URL (fresh database), REDIS_URL and AMQP_URL are used. */
+/**
+ * Starts the system; `servers` given → DATABASE_URL (fresh database), REDIS_URL and AMQP_URL are used;
+ * `opts.logDestination` given → log lines at LOG_LEVEL go there (else logs are silent).
+ */
 export async function startTestSystem(
   extraEnv: Record<string, string> = {},
   servers?: TestServers,
+  opts: { logDestination?: DestinationStream } = {},
 ): Promise<TestSystem> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'system-'));
   const env: Record<string, string> = {
@@ -57,6 +62,9 @@ export async function startTestSystem(
     DATA_DIR: dataDir,
     WEB_ROOT: dataDir,
     LOG_LEVEL: 'silent',
+    // `call` simulates distinct clients with X-Forwarded-For from 127.0.0.1 (issue 20: no proxy is trusted by
+    // default, so the harness trusts loopback like a gateway behind a local proxy).
+    TRUST_PROXY: 'loopback',
     ...extraEnv,
   };
   let dropDatabase = async () => {};
@@ -88,7 +96,12 @@ export async function startTestSystem(
       await c.end();
     };
   }
-  const system = await startEmbedded(loadConfig(env), createLogger({ level: 'silent' }));
+  const config = loadConfig(env);
+  // Logs are silent unless a test captures them (`logDestination`, at the configured LOG_LEVEL).
+  const logger = opts.logDestination
+    ? createLogger({ level: config.LOG_LEVEL, destination: opts.logDestination })
+    : createLogger({ level: 'silent' });
+  const system = await startEmbedded(config, logger);
   return {
     system,
     url: system.server.url,

@@ -5,7 +5,9 @@
  * (PGlite, in-process bus, in-memory cache, local-disk storage, dev outbox for e-mail and SMS).
  * `loadConfig` refuses to start with NODE_ENV=production while a development secret is in use.
  */
+import net from 'node:net';
 import path from 'node:path';
+import { newPasswordField } from '@marketplace/contracts';
 import { z } from 'zod';
 
 /** Value of secrets that only development may use; production refuses to start with it. */
@@ -27,6 +29,56 @@ const remoteUrl = z
     error: 'must be an http(s) URL or a path starting with /',
   })
   .optional();
+
+/**
+ * Which peers' `X-Forwarded-For` / `X-Forwarded-Proto` Express believes (its `trust proxy` setting):
+ * `false` = none (the socket's address is the client), a number = that many proxy hops in front of this
+ * process, a list = peers whose address is in it (IPs, CIDRs, or proxy-addr's names `loopback`,
+ * `linklocal`, `uniquelocal`). Issue 20: never "any private address" by default.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IP address, or an IP with a prefix length valid for its family (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [ip = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(ip);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 20): unset, empty, `false` or `0` → trust no proxy; a whole number → that many hops;
+ * else a comma-separated list of IPs, CIDRs and the names `loopback`, `linklocal`, `uniquelocal`. `true`
+ * (trust every hop, so any client could choose its own address) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: "true would trust any client's X-Forwarded-For; give a hop count or a list of proxy CIDRs",
+      });
+      return z.NEVER;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !TRUST_PROXY_NAMES.has(e) && !isAddressOrCidr(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count, IP, CIDR, loopback, linklocal or uniquelocal: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -142,6 +194,11 @@ export const configSchema = z.object({
     .trim()
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
+  /**
+   * Proxies whose X-Forwarded-For is believed when finding the client's address (rate limits, logs);
+   * default none. See {@link TrustProxy} (issue 20).
+   */
+  TRUST_PROXY: trustProxy,
   /** Global gateway limit: requests per client IP per minute. */
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
@@ -180,10 +237,53 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Least length of a signing secret in production, in bytes (issue 20). */
+export const MIN_SECRET_BYTES = 32;
+
+/** Settings holding HMAC signing secrets: each must be at least MIN_SECRET_BYTES long in production. */
+export const SIGNING_SECRETS = ['UPLOAD_SIGNING_SECRET'] as const;
+
+/**
+ * Production guardrails (issue 20, point 13), each refusal naming its setting: no development secret; a
+ * JWT key or JWKS URL; every signing secret ≥ {@link MIN_SECRET_BYTES} bytes; METRICS_TOKEN set (else
+ * `/metrics` would be open); ADMIN_PASSWORD, when given, passing the sign-up password rules
+ * (`newPasswordField` of @marketplace/contracts).
+ * @throws ConfigError naming the first setting that fails.
+ */
+function assertProductionReady(config: z.infer<typeof configSchema>): void {
+  if (config.UPLOAD_SIGNING_SECRET === DEV_SECRET) {
+    throw new ConfigError(
+      'UPLOAD_SIGNING_SECRET must be set in production (the development secret is refused)',
+    );
+  }
+  for (const name of SIGNING_SECRETS) {
+    const bytes = Buffer.byteLength(config[name], 'utf8');
+    if (bytes < MIN_SECRET_BYTES) {
+      throw new ConfigError(
+        `${name} must be at least ${MIN_SECRET_BYTES} bytes in production (it has ${bytes}); generate one with \`openssl rand -hex 32\``,
+      );
+    }
+  }
+  if (!config.JWT_PRIVATE_KEY && !config.JWKS_URL) {
+    throw new ConfigError('JWT_PRIVATE_KEY (auth) or JWKS_URL (other services) must be set in production');
+  }
+  if (!config.METRICS_TOKEN) {
+    throw new ConfigError('METRICS_TOKEN must be set in production (else GET /metrics is open to anyone)');
+  }
+  if (config.ADMIN_PASSWORD !== undefined) {
+    const checked = newPasswordField('ADMIN_PASSWORD').safeParse(config.ADMIN_PASSWORD);
+    if (!checked.success) {
+      const rules = checked.error.issues.map((i) => i.message).join('; ');
+      throw new ConfigError(`ADMIN_PASSWORD fails the password rules in production: ${rules}`);
+    }
+  }
+}
+
 /**
  * Parses `env` (default `process.env`) into a Config.
  * @throws ConfigError naming each invalid variable, when STORAGE_DRIVER=s3 lacks S3_BUCKET, or when
- *   NODE_ENV=production runs with a development secret or without JWT_PRIVATE_KEY/JWKS_URL.
+ *   NODE_ENV=production fails a guardrail (see assertProductionReady: development or short signing
+ *   secrets, no JWT_PRIVATE_KEY/JWKS_URL, no METRICS_TOKEN, an ADMIN_PASSWORD breaking the password rules).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -195,15 +295,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET must be set when STORAGE_DRIVER=s3');
   }
-  if (config.NODE_ENV === 'production') {
-    if (config.UPLOAD_SIGNING_SECRET === DEV_SECRET) {
-      throw new ConfigError(
-        'UPLOAD_SIGNING_SECRET must be set in production (the development secret is refused)',
-      );
-    }
-    if (!config.JWT_PRIVATE_KEY && !config.JWKS_URL) {
-      throw new ConfigError('JWT_PRIVATE_KEY (auth) or JWKS_URL (other services) must be set in production');
-    }
-  }
+  if (config.NODE_ENV === 'production') assertProductionReady(config);
   return { ...config, dataDir: path.resolve(config.DATA_DIR) };
 }

@@ -10,8 +10,10 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { AUTH_COOKIE } from './auth';
+import type { TrustProxy } from './config';
 import { apiNotFound, errorHandler } from './errors';
-import { runWithContext } from './logger';
+import { pathWithoutQueryValues, runWithContext, serializeError } from './logger';
 import type { Metrics } from './metrics';
 
 const ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -58,6 +60,73 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Route label of a request no Express route answered (e.g. the proxy's route table); default `unmatched`. */
   routeLabel?: (req: express.Request) => string | undefined;
+  /**
+   * Express `trust proxy` (config TRUST_PROXY, issue 20): whose X-Forwarded-For / -Proto is believed for
+   * `req.ip` (rate limits) and `req.secure`. Default false: the socket's peer is the client.
+   */
+  trustProxy?: TrustProxy;
+}
+
+/**
+ * True when the request carries a session: an `auth-token` cookie or an `Authorization` header (whether or
+ * not it verifies; issue 20, point 13).
+ */
+export function carriesSession(req: Pick<http.IncomingMessage, 'headers'>): boolean {
+  if (req.headers.authorization) return true;
+  const cookie = req.headers.cookie;
+  return typeof cookie === 'string' && cookie.split(';').some((c) => c.trim().startsWith(`${AUTH_COOKIE}=`));
+}
+
+/**
+ * Issue 20, point 13: an API `GET`/`HEAD` that carries a session answers `Cache-Control: private, no-store`,
+ * unless its handler declared the answer `public` (the same for everyone: car searches, reference data,
+ * images), which keeps its own header. Applied when the head is written, so it sees what the handler (or a
+ * proxied service) set.
+ */
+export const privateNoStore: RequestHandler = (req, res, next) => {
+  if (
+    (req.method !== 'GET' && req.method !== 'HEAD') ||
+    !req.path.startsWith('/api/') ||
+    !carriesSession(req)
+  ) {
+    return next();
+  }
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    const current = String(res.getHeader('cache-control') ?? '');
+    if (!/(^|,)\s*public\b/i.test(current)) res.setHeader('cache-control', 'private, no-store');
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
+
+/**
+ * Issue 20, point 8: routing is case-sensitive at the `/api` prefix. A path whose first segment is `api` in
+ * another case (`/API/…`, `/Api`) answers the JSON 404 instead of reaching case-insensitive routers (and
+ * escaping anything keyed on `/api/`).
+ */
+export const caseSensitiveApi: RequestHandler = (req, res, next) => {
+  const first = req.path.split('/')[1] ?? '';
+  if (first !== 'api' && first.toLowerCase() === 'api') return apiNotFound(req, res, next);
+  next();
+};
+
+/** Access-log shape of a request: id, method, path without query values (issue 20), client address, agent. */
+function accessLogRequest(req: {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  remoteAddress?: string;
+  headers?: Record<string, unknown>;
+  raw?: { ip?: string };
+}) {
+  return {
+    id: req.id,
+    method: req.method,
+    url: pathWithoutQueryValues(req.url),
+    remoteAddress: req.raw?.ip ?? req.remoteAddress,
+    userAgent: req.headers?.['user-agent'],
+  };
 }
 
 /** Paths left out of access logs: probes and scrapes. */
@@ -67,7 +136,8 @@ const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', opts.trustProxy ?? false);
+  app.set('case sensitive routing', true);
   app.use(requestContext);
   if (opts.metrics) app.use(opts.metrics.httpMiddleware(opts.routeLabel));
   // Access logs are info lines: below that level (e.g. LOG_LEVEL=warn) the middleware is left out, as it
@@ -79,10 +149,17 @@ export function createHttpApp(opts: HttpAppOptions): Express {
         genReqId: (req) => String(req.headers['x-request-id']),
         autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        // No headers (cookies, Authorization, Set-Cookie) and no query values in access logs (issue 20).
+        serializers: {
+          req: accessLogRequest,
+          res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+          err: serializeError,
+        },
       }),
     );
   }
   app.use(helmet(opts.helmetOptions));
+  app.use(privateNoStore);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -101,6 +178,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     app.use(express.json({ limit: opts.jsonLimitBytes ?? 1_048_576 }));
   }
   for (const mw of opts.before ?? []) app.use(mw);
+  app.use(caseSensitiveApi);
   for (const router of opts.routers ?? []) app.use(router);
   for (const mw of opts.after ?? []) app.use(mw);
   app.use('/api', apiNotFound);

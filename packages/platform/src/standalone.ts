@@ -41,6 +41,7 @@ export async function startService(
     jsonLimitBytes: config.JSON_BODY_LIMIT_BYTES,
     readiness: infra.readiness,
     metrics: infra.metrics,
+    trustProxy: config.TRUST_PROXY,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
   infra.setSelfUrl(server.url);

@@ -33,7 +33,72 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         UPLOAD_SIGNING_SECRET: 's'.repeat(32),
         JWKS_URL: 'http://auth/jwks',
+        METRICS_TOKEN: 'm'.repeat(32),
       }).NODE_ENV,
     ).toBe('production');
+  });
+});
+
+describe('production guardrails (issue 20, point 13)', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    UPLOAD_SIGNING_SECRET: 's'.repeat(32),
+    JWKS_URL: 'http://auth/jwks',
+    METRICS_TOKEN: 'metrics-token-of-32-characters!!',
+    ADMIN_PASSWORD: 'Str0ngAdminPass',
+  };
+
+  it('starts with every guardrail met', () => {
+    expect(loadConfig(ready).NODE_ENV).toBe('production');
+    // Development keeps its conveniences.
+    expect(
+      loadConfig({ UPLOAD_SIGNING_SECRET: 'short-but-16char', ADMIN_PASSWORD: 'x' }).METRICS_TOKEN,
+    ).toBeUndefined();
+  });
+
+  it('refuses an ADMIN_PASSWORD that breaks the sign-up password rules, naming the setting and rule', () => {
+    expect(() => loadConfig({ ...ready, ADMIN_PASSWORD: 'password' })).toThrow(
+      /ADMIN_PASSWORD.*must contain a digit/,
+    );
+    expect(() => loadConfig({ ...ready, ADMIN_PASSWORD: 'Ab1' })).toThrow(/ADMIN_PASSWORD.*at least 8/);
+    expect(() => loadConfig({ ...ready, ADMIN_PASSWORD: '12345678' })).toThrow(/ADMIN_PASSWORD.*letter/);
+  });
+
+  it('refuses an open /metrics (no METRICS_TOKEN)', () => {
+    expect(() => loadConfig({ ...ready, METRICS_TOKEN: undefined })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...ready, METRICS_TOKEN: '  ' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('refuses a signing secret shorter than 32 bytes, naming it', () => {
+    expect(() => loadConfig({ ...ready, UPLOAD_SIGNING_SECRET: 's'.repeat(31) })).toThrow(
+      /UPLOAD_SIGNING_SECRET must be at least 32 bytes.*31/,
+    );
+    // Bytes, not characters: 16 two-byte characters are 32 bytes.
+    expect(loadConfig({ ...ready, UPLOAD_SIGNING_SECRET: 'é'.repeat(16) }).NODE_ENV).toBe('production');
+  });
+});
+
+describe('TRUST_PROXY (issue 20, point 8)', () => {
+  it('defaults to trusting no proxy', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, CIDRs and proxy-addr names', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 192.168.1.10' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.10',
+    ]);
+  });
+
+  it('refuses true and anything that is not an address, naming the variable', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY.*10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback, proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
   });
 });
