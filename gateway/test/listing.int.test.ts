@@ -152,7 +152,7 @@ async function setUp(env: Record<string, string>, servers: TestServers | undefin
 }
 
 /** A valid `POST /api/cars` body with `keys` as its images and a unique city (to find it in search). */
-function listingBody(ctx: Ctx, keys: string[], city = `Testpur ${unique()}`) {
+function listingBody(ctx: Ctx, keys: string[], city = `Testpur ${unique()}`, regNumber = 'ka-01-ab-1234') {
   return {
     brand: ctx.ref.brand,
     model: ctx.ref.model,
@@ -166,7 +166,7 @@ function listingBody(ctx: Ctx, keys: string[], city = `Testpur ${unique()}`) {
     description: 'Single owner, serviced at the dealer.',
     location: { street: '12 MG Road', city, state: 'Karnataka', postal_code: '560001' },
     specifications: {
-      regNumber: 'ka-01-ab-1234',
+      regNumber,
       engineCapacity: 1197,
       insurance: { type: 'Comprehensive', validTill: '2027-03-31' },
       kmDriven: 42000,
@@ -394,6 +394,33 @@ async function rejections(ctx: Ctx, keys: string[]) {
     ],
     ['missing city', (b) => ({ ...b, location: { ...b.location, city: '  ' } }), /^location\.city\b/],
     ['no images', (b) => ({ ...b, images: [] }), /^images\b/],
+    // Issue 20: control characters → 400 naming the field (PostgreSQL cannot store a NUL: it was a 500).
+    [
+      'NUL in the description',
+      (b) => ({ ...b, description: 'Single owner\u0000' }),
+      /^description must not contain control characters/,
+    ],
+    [
+      'escape in the street',
+      (b) => ({ ...b, location: { ...b.location, street: '12 MG\u001bRoad' } }),
+      /^location\.street must not contain control characters/,
+    ],
+    [
+      'NUL in a history entry',
+      (b) => ({ ...b, history: ['Serviced\u0000'] }),
+      /^history.* must not contain control characters/,
+    ],
+    [
+      'NUL in the insurance type',
+      (b) => ({
+        ...b,
+        specifications: {
+          ...b.specifications,
+          insurance: { type: 'Compre\u0000hensive', validTill: '2027-03-31' },
+        },
+      }),
+      /^specifications\.insurance\.type must not contain control characters/,
+    ],
     ['the same image twice', (b) => ({ ...b, images: [b.images[0], b.images[0]] }), /^images\[1\]\.key: /],
   ];
   for (const [name, change, message] of bad) {
@@ -490,7 +517,7 @@ async function userDeletion(ctx: Ctx, keysOf: (token: string) => Promise<string[
   const token = login.body.tokenId as string;
   const userId = (login.body.user as Json)._id as string;
   const created = await call(ctx.base, 'POST', '/api/cars', {
-    body: listingBody(ctx, await keysOf(token)),
+    body: listingBody(ctx, await keysOf(token), undefined, uniqueReg()),
     token,
   });
   expect(created.status).toBe(201);
@@ -507,6 +534,190 @@ async function userDeletion(ctx: Ctx, keysOf: (token: string) => Promise<string[
     sql`SELECT count(*)::int AS n FROM listing.cars WHERE seller_id = ${userId}`,
   );
   expect(row!.n).toBe(0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 20, point 12: Idempotency-Key and one active listing per registration number across sellers
+// ---------------------------------------------------------------------------------------------------
+
+let regSeq = 0;
+/** A registration number no other test uses, e.g. `MH-12-RG-1001`. */
+const uniqueReg = () => `MH-12-RG-${1000 + ++regSeq}`;
+
+/** A new user created by the admin through the account API, signed in. */
+async function newUser(ctx: Ctx): Promise<{ id: string; token: string }> {
+  const n = unique();
+  const ip = `10.8.${seq % 250}.3`;
+  const body = {
+    name: `Seller ${n}`,
+    username: `seller.${n}`,
+    email: `seller.${n}@example.in`,
+    password: 'safeRide42',
+    role: 'User',
+  };
+  const created = await call(ctx.base, 'POST', '/api/account/user/new', { body, token: ctx.admin, ip });
+  expect(created.status).toBe(201);
+  const login = await call(ctx.base, 'POST', '/api/auth/login', {
+    body: { email: body.email, password: body.password },
+    ip,
+  });
+  expect(login.status).toBe(200);
+  return { id: (login.body.user as Json)._id as string, token: login.body.tokenId as string };
+}
+
+/** `POST /api/cars` with an optional `Idempotency-Key`: `{ status, body, replayed }`. */
+async function postCar(ctx: Ctx, body: unknown, token: string, idempotencyKey?: string) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+  };
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+  const res = await fetch(`${ctx.base}/api/cars`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return {
+    status: res.status,
+    body: (await res.json()) as Json,
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+  };
+}
+
+/** Rows of `listing.cars` that are active (`used`) with the normalised registration number `reg`. */
+async function activeWithReg(ctx: Ctx, reg: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.t.system.infra.database.db,
+    sql`SELECT count(*)::int AS n FROM listing.cars WHERE reg_number = ${reg.replace(/[\s-]/g, '').toUpperCase()} AND status = 'used'`,
+  );
+  return row!.n;
+}
+
+/**
+ * The same key and body → the first answer again (one listing, one event); the same key and another body
+ * → 422; parallel retries → one listing; after 24 h the key is fresh; a malformed key → 400.
+ */
+async function idempotentCreate(ctx: Ctx, keysOf: (token: string) => Promise<string[]>) {
+  const seller = await newUser(ctx);
+  const body = listingBody(ctx, await keysOf(seller.token), undefined, uniqueReg());
+  const key = randomUUID();
+  const before = await listingState(ctx);
+
+  const first = await postCar(ctx, body, seller.token, key);
+  expect(first.status).toBe(201);
+  expect(first.replayed).toBe(false);
+  const again = await postCar(ctx, body, seller.token, key);
+  expect(again).toEqual({ status: 201, body: first.body, replayed: true });
+  // The same JSON value with its keys in another order is the same body.
+  const reordered = Object.fromEntries(Object.entries(body).reverse());
+  expect(await postCar(ctx, reordered, seller.token, key)).toMatchObject({ status: 201, replayed: true });
+  expect(await listingState(ctx)).toEqual({ cars: before.cars + 1, events: before.events + 1 });
+
+  const changed = await postCar(ctx, { ...body, price: body.price + 1 }, seller.token, key);
+  expect(changed.status).toBe(422);
+  expect(changed.body.message).toMatch(/^Idempotency-Key: .*different request body/);
+  for (const bad of ['x'.repeat(256), 'clé']) {
+    const malformed = await postCar(ctx, body, seller.token, bad);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/^Idempotency-Key must be/);
+  }
+  expect(await listingState(ctx)).toEqual({ cars: before.cars + 1, events: before.events + 1 });
+
+  // Another user's identical key is theirs alone.
+  const other = await newUser(ctx);
+  const theirs = await postCar(
+    ctx,
+    listingBody(ctx, await keysOf(other.token), undefined, uniqueReg()),
+    other.token,
+    key,
+  );
+  expect(theirs.status).toBe(201);
+  expect((theirs.body.data as Json)._id).not.toBe((first.body.data as Json)._id);
+
+  // Parallel retries of one new key: exactly one listing; the others replay it or are told to wait (409).
+  const parallelKey = randomUUID();
+  const mid = await listingState(ctx);
+  const answers = await Promise.all([1, 2, 3].map(() => postCar(ctx, body, seller.token, parallelKey)));
+  const created = answers.filter((a) => a.status === 201 && !a.replayed);
+  expect(created).toHaveLength(1);
+  for (const a of answers.filter((x) => x !== created[0])) {
+    if (a.status === 201) expect(a.body).toEqual(created[0]!.body);
+    else {
+      expect(a.status).toBe(409);
+      expect(a.body.message).toMatch(/^Idempotency-Key: .*still being processed/);
+    }
+  }
+  expect(await listingState(ctx)).toEqual({ cars: mid.cars + 1, events: mid.events + 1 });
+  expect(await postCar(ctx, body, seller.token, parallelKey)).toEqual({
+    status: 201,
+    body: created[0]!.body,
+    replayed: true,
+  });
+
+  // The answer is stored in the listing service's database, for 24 hours.
+  await ctx.t.system.infra.database.db.execute(
+    sql`UPDATE listing.idempotency_keys SET created_at = created_at - interval '25 hours' WHERE key = ${key}`,
+  );
+  const later = await postCar(ctx, body, seller.token, key);
+  expect(later.status).toBe(201);
+  expect(later.replayed).toBe(false);
+  expect((later.body.data as Json)._id).not.toBe((first.body.data as Json)._id);
+}
+
+/**
+ * A registration number on another seller's active listing → 409 naming specifications.regNumber, in any
+ * spelling; the seller's own number, or one whose listings are sold, is fine; sold → used is checked too;
+ * parallel creates of one number by two sellers → exactly one listing.
+ */
+async function duplicateRegNumbers(ctx: Ctx, keysOf: (token: string) => Promise<string[]>) {
+  const [a, b] = [await newUser(ctx), await newUser(ctx)];
+  const [aKeys, bKeys] = [await keysOf(a.token), await keysOf(b.token)];
+  const reg = uniqueReg();
+  const first = await postCar(ctx, listingBody(ctx, aKeys, undefined, reg), a.token);
+  expect(first.status).toBe(201);
+
+  const before = await listingState(ctx);
+  for (const spelling of [reg, reg.toLowerCase().replace(/-/g, ' '), reg.replace(/-/g, '')]) {
+    const taken = await postCar(ctx, listingBody(ctx, bKeys, undefined, spelling), b.token);
+    expect(taken.status, spelling).toBe(409);
+    expect(taken.body.message).toMatch(/^specifications\.regNumber: .*another seller/);
+  }
+  expect(await listingState(ctx)).toEqual(before);
+
+  // The seller's own number again (a second listing of theirs) is not refused.
+  const own = await postCar(ctx, listingBody(ctx, aKeys, undefined, reg.replace(/-/g, '')), a.token);
+  expect(own.status).toBe(201);
+  expect(await activeWithReg(ctx, reg)).toBe(2);
+
+  // Once A's listings are sold, B may list the number; A putting one back on sale is then refused.
+  const aIds = [first, own].map((r) => (r.body.data as Json)._id as string);
+  for (const id of aIds) {
+    expect(
+      (await call(ctx.base, 'PUT', `/api/cars/${id}`, { body: { status: 'sold' }, token: a.token })).status,
+    ).toBe(200);
+  }
+  const bCar = await postCar(ctx, listingBody(ctx, bKeys, undefined, reg.toLowerCase()), b.token);
+  expect(bCar.status).toBe(201);
+  const relist = await call(ctx.base, 'PUT', `/api/cars/${aIds[0]}`, {
+    body: { status: 'used' },
+    token: a.token,
+  });
+  expect(relist.status).toBe(409);
+  expect(relist.body.message).toMatch(/^specifications\.regNumber: /);
+  const bId = (bCar.body.data as Json)._id as string;
+  expect(
+    (await call(ctx.base, 'PUT', `/api/cars/${bId}`, { body: { price: 500000 }, token: b.token })).status,
+  ).toBe(200);
+  expect(await activeWithReg(ctx, reg)).toBe(1);
+
+  // Two sellers at once with one new number: the database lets exactly one through, each time.
+  for (let round = 0; round < 3; round++) {
+    const contested = uniqueReg();
+    const statuses = (
+      await Promise.all([
+        postCar(ctx, listingBody(ctx, aKeys, undefined, contested), a.token),
+        postCar(ctx, listingBody(ctx, bKeys, undefined, contested.toLowerCase()), b.token),
+      ])
+    ).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect(await activeWithReg(ctx, contested)).toBe(1);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -599,6 +810,20 @@ describe.each(variants)('listing API with storage on $name', ({ servers, skip })
   it.skipIf(skip)("removes a deleted user's listings from the listing service and the catalog", async () => {
     await userDeletion(ctx, async (token) => [await upload(ctx, token)]);
   });
+
+  it.skipIf(skip)(
+    'answers a repeated Idempotency-Key with the first listing, 422 for another body (issue 20)',
+    async () => {
+      await idempotentCreate(ctx, async (token) => [await upload(ctx, token)]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "refuses a registration number on another seller's active listing with 409, also when racing (issue 20)",
+    async () => {
+      await duplicateRegNumbers(ctx, async (token) => [await upload(ctx, token)]);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -754,6 +979,8 @@ describe('listing service standalone behind the proxy gateway (embedded adapters
       DATA_DIR: listingDir,
       LOG_LEVEL: 'silent',
       JWKS_URL: `${ctx.base}/api/auth/.well-known/jwks.json`,
+      // Issue 20: token checks ask auth whether the user still exists with that role.
+      AUTH_SERVICE_URL: ctx.base,
       CATALOG_SERVICE_URL: ctx.base,
       STORAGE_SERVICE_URL: stub.url,
     };
@@ -792,7 +1019,7 @@ describe('listing service standalone behind the proxy gateway (embedded adapters
       body: listingBody(ctx, [`mine:${unique()}`]),
       token,
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = (created.body.data as Json)._id as string;
     // Stored by the standalone listing service, not by the embedded one.
     const [row] = await queryRows<{ n: number }>(

@@ -50,6 +50,16 @@ import {
  */
 export const REG_NUMBER_PATTERN =
   /^(?:[A-Z]{2}[- ]?\d{1,2}[- ]?(?:[A-Z]{1,3}[- ]?){0,2}\d{1,4}|\d{2}[- ]?BH[- ]?\d{4}[- ]?[A-Z]{1,2})$/;
+/**
+ * The comparable form of a registration number (issue 20): upper-case, without spaces and hyphens, so
+ * `ka-01-ab-1234`, `KA 01 AB 1234` and `KA01AB1234` are one car. The listing service refuses a number that
+ * is already on another seller's active listing by this form (its `cars.reg_number` column holds it).
+ * @param regNumber a registration number as typed (any case, with or without separators).
+ * @returns e.g. `KA01AB1234`.
+ */
+export function normalizeRegNumber(regNumber: string): string {
+  return regNumber.toUpperCase().replace(/[\s-]+/g, '');
+}
 /** Indian PIN code: six digits, not starting with 0 (issue 6). */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
 /** Largest accepted price in rupees (sanity bound, a guess: ₹100 crore). */
@@ -333,6 +343,23 @@ export const carCreateBody = z.object({
     .default([]),
   images: imageKeysField(),
 });
+/**
+ * Request headers of `POST /api/cars` (issue 20): an optional `Idempotency-Key` (1–255 printable ASCII
+ * characters; a UUID per listing attempt is best). Documented here; the listing service parses it.
+ */
+export const carCreateHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x20-\x7e]+$/)
+    .optional()
+    .meta({
+      description:
+        'Repeat a create safely: the same key and body from the same user within 24 h answer the first 201 again',
+    }),
+});
+
 /** Input type of {@link carCreateBody} (what a client sends). */
 export type CarCreateBody = z.input<typeof carCreateBody>;
 /** Output type of {@link carCreateBody} (what a service receives, defaults applied). */

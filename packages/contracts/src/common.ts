@@ -70,6 +70,13 @@ export const INDIA_TIME_ZONE = TEST_DRIVE_TIME_ZONE;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Largest accepted image width or height in pixels (issue 6). */
 export const MAX_IMAGE_DIMENSION = 8000;
+/**
+ * Largest accepted image area in pixels: 40 megapixels, what a phone photo needs (a 48 MP sensor's
+ * default 12 MP output, or a 40 MP 8000×5000 full-resolution shot), so one upload's decode stays bounded
+ * (issue 20, point 10). Checked from the header, before any pixel is decoded; with MAX_IMAGE_DIMENSION per
+ * side, 8000×5000 passes and 8000×8000 (64 MP) is refused.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Lifetime of a signed upload URL in seconds: 10 minutes (issue 6). */
 export const UPLOAD_URL_TTL_SECONDS = 600;
 /** Image content types the storage service accepts, checked by decoding the content (issue 6). */
@@ -158,30 +165,78 @@ export function fieldError(field: string, message: string): (issue: { input?: un
   return (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : message);
 }
 
-/** A required, trimmed, non-empty string of at most `max` characters. */
-export function textField(field: string, max = 200) {
+/**
+ * Control characters a text field refuses (issue 20, point 11): a NUL cannot be stored by PostgreSQL (in
+ * `text` or `jsonb`) and no other C0 control (U+0000–U+001F) nor DEL (U+007F) belongs in a name, an id or a
+ * query. Decision: single-line fields ({@link textField}, {@link idField}, the `query*` builders) refuse all
+ * of them, tab and line breaks included; free text ({@link freeTextField}: descriptions, history entries,
+ * messages) also takes tab (U+0009), line feed (U+000A) and carriage return (U+000D), which a textarea
+ * posts. Leading and trailing whitespace is trimmed before the check.
+ *
+ * @param value the (trimmed) text.
+ * @param allowLineBreaks true for free text: tab, LF and CR are allowed.
+ * @returns the index (UTF-16 code unit) of the first refused character, or -1 when there is none.
+ */
+export function controlCharacterIndex(value: string, allowLineBreaks = false): number {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return i;
+  }
+  return -1;
+}
+
+/** The 400 message of a text with a control character (issue 20): it names the field. */
+export function controlCharacterMessage(field: string, allowLineBreaks = false): string {
+  return allowLineBreaks
+    ? `${field} must not contain control characters (only tab and line breaks are allowed)`
+    : `${field} must not contain control characters such as NUL, tab or line breaks`;
+}
+
+/** True when `value` has no refused control character; see {@link controlCharacterIndex}. */
+function withoutControls(allowLineBreaks: boolean) {
+  return (value: string) => controlCharacterIndex(value, allowLineBreaks) === -1;
+}
+
+/**
+ * A required, trimmed, non-empty string of at most `max` characters; control characters (C0 and DEL) →
+ * 400 naming `field` (issue 20). Single-line unless `opts.lineBreaks` (a required message, e.g. the
+ * Contact form's): then tab, LF and CR are allowed as in {@link freeTextField}.
+ */
+export function textField(field: string, max = 200, opts: { lineBreaks?: boolean } = {}) {
+  const lineBreaks = opts.lineBreaks ?? false;
   return z
     .string({ error: fieldError(field, `${field} must be a string`) })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(withoutControls(lineBreaks), controlCharacterMessage(field, lineBreaks));
 }
 
-/** A trimmed string that may be empty, of at most `max` characters (descriptions, optional notes). */
+/**
+ * A trimmed string that may be empty, of at most `max` characters (descriptions, optional notes); tab and
+ * line breaks are allowed, other control characters → 400 naming `field` (issue 20).
+ */
 export function freeTextField(field: string, max = 2000) {
   return z
     .string({ error: fieldError(field, `${field} must be a string`) })
     .trim()
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(withoutControls(true), controlCharacterMessage(field, true));
 }
 
-/** An id field: a non-empty string of at most 64 characters (the database uses UUIDs; spec keeps `_id`). */
+/**
+ * An id field: a non-empty string of at most 64 characters without control characters (the database
+ * uses UUIDs; spec keeps `_id`). A control character → 400 naming `field` (issue 20).
+ */
 export function idField(field: string) {
   return z
     .string({ error: fieldError(field, `${field} must be an id string`) })
     .trim()
     .min(1, `${field} is required`)
-    .max(64, `${field} must be an id of at most 64 characters`);
+    .max(64, `${field} must be an id of at most 64 characters`)
+    .refine(withoutControls(false), controlCharacterMessage(field));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -389,22 +444,24 @@ function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** An optional free-text query parameter (trimmed; empty = absent). */
+/** An optional free-text query parameter (trimmed; empty = absent; control characters → 400, issue 20). */
 export function queryText(field: string, max = 100) {
   return z
     .string({ error: fieldError(field, `${field} must be a string`) })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
+    .refine(withoutControls(false), controlCharacterMessage(field))
     .optional()
     .transform(emptyToUndefined);
 }
 
-/** An optional id query parameter (empty = absent). */
+/** An optional id query parameter (empty = absent; control characters → 400, issue 20). */
 export function queryId(field: string) {
   return z
     .string({ error: fieldError(field, `${field} must be an id string`) })
     .trim()
     .max(64, `${field} must be an id of at most 64 characters`)
+    .refine(withoutControls(false), controlCharacterMessage(field))
     .optional()
     .transform(emptyToUndefined);
 }
@@ -451,13 +508,18 @@ export function queryInt(field: string, min: number, max: number) {
 
 /**
  * An optional comma-joined list query parameter, e.g. `brands=id1,id2` (spec §7): blanks are dropped,
- * each entry is parsed with `item`, an empty list counts as absent.
+ * each entry is parsed with `item`, an empty list counts as absent; a control character anywhere → 400
+ * naming `field` (issue 20).
  */
 export function queryList<T extends z.ZodType>(field: string, item: T, description: string, maxItems = 50) {
   return z
     .string({ error: fieldError(field, `${field} must be a comma-joined string`) })
     .optional()
     .transform((v, ctx): Array<z.output<T>> | undefined => {
+      if (v !== undefined && controlCharacterIndex(v.trim()) !== -1) {
+        ctx.addIssue({ code: 'custom', message: controlCharacterMessage(field), input: v });
+        return z.NEVER;
+      }
       const entries = (v ?? '')
         .split(',')
         .map((s) => s.trim())

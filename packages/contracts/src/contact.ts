@@ -30,7 +30,7 @@ export const contactBody = z
     subject: freeTextField('subject', CONTACT_SUBJECT_MAX_LENGTH)
       .transform((v) => v.replace(/\s+/g, ' ') || undefined)
       .optional(),
-    message: textField('message', CONTACT_MESSAGE_MAX_LENGTH),
+    message: textField('message', CONTACT_MESSAGE_MAX_LENGTH, { lineBreaks: true }),
   })
   .meta({ id: 'ContactBody', description: 'A message from the Contact page to the support team' });
 /** Input type of {@link contactBody}. */

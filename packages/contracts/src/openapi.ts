@@ -71,10 +71,11 @@ function toOperation(route: ApiRoute): ZodOpenApiOperationObject {
   if (route.access !== 'public') {
     operation.security = [{ [securitySchemeNames.cookie]: [] }, { [securitySchemeNames.bearer]: [] }];
   }
-  if (request?.query || request?.params) {
+  if (request?.query || request?.params || request?.headers) {
     operation.requestParams = {
       ...(request.query ? { query: request.query } : {}),
       ...(request.params ? { path: request.params } : {}),
+      ...(request.headers ? { header: request.headers } : {}),
     };
   }
   if (request?.body) {

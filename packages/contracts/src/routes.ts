@@ -32,6 +32,7 @@ import {
 } from './auth';
 import {
   carCreateBody,
+  carCreateHeaders,
   carDetailResponse,
   carIdParams,
   carSaveResponse,
@@ -125,6 +126,8 @@ export interface RouteRequest {
   query?: z.ZodObject;
   params?: z.ZodObject;
   body?: z.ZodType;
+  /** Request headers the route reads (documented as header parameters), e.g. `Idempotency-Key` (issue 20). */
+  headers?: z.ZodObject;
   /** Content types of the body; default `['application/json']`. */
   bodyContentTypes?: readonly string[];
 }
@@ -438,12 +441,24 @@ const routes: ApiRoute[] = [
     path: '/api/cars',
     operationId: 'createCar',
     summary: 'List a car for sale',
+    description:
+      'A registration number already on an active listing of another seller is refused (409; compared ' +
+      'upper-case without spaces and hyphens). With an `Idempotency-Key` header (issue 20), the same key and ' +
+      'body from the same user within 24 hours answer the first 201 again (header `Idempotent-Replayed: ' +
+      'true`) without a second listing; the same key with another body answers 422.',
     tags: ['Cars'],
     service: 'listing',
     access: 'user',
-    request: { body: carCreateBody },
+    request: { body: carCreateBody, headers: carCreateHeaders },
     responses: {
-      201: { description: 'Listed', schema: carSaveResponse },
+      201: {
+        description: 'Listed (or the first answer again, for a repeated Idempotency-Key)',
+        schema: carSaveResponse,
+      },
+      409: error(
+        "specifications.regNumber is on another seller's active listing, or a request with this Idempotency-Key is still running",
+      ),
+      422: error('This Idempotency-Key was used with a different body'),
       429: error('Too many listings created by this user; try again later (Retry-After)'),
       503: error('The catalog or storage service could not be asked; try again'),
     },
@@ -460,6 +475,9 @@ const routes: ApiRoute[] = [
     responses: {
       200: { description: 'Updated', schema: carSaveResponse },
       403: error('Only the seller or an Admin may change this listing'),
+      409: error(
+        "Back on sale (status used), but specifications.regNumber is on another seller's active listing",
+      ),
       503: error('The storage service could not be asked about new images; try again'),
     },
   },

@@ -5,12 +5,19 @@
  * - `PUT /api/cars/{carId}` (the seller or an Admin) → `{ message, data: listing }`;
  * - `DELETE /api/cars/{carId}` (the seller or an Admin) → `{ message }`.
  * Errors are `{ message }`: 400 naming the field, 401 signed out, 403 someone else's listing, 404 no such
- * listing, 429 too many listings created, 503 when the catalog or storage cannot be asked.
+ * listing, 409 a registration number already on another seller's active listing (issue 20), 429 too many
+ * listings created, 503 when the catalog or storage cannot be asked.
  * Every change emits its `listing.car.*` event in the same transaction (outbox).
+ *
+ * `POST /api/cars` takes an optional `Idempotency-Key` header (issue 20, domain/idempotency.ts): the same
+ * key and body from the same user within 24 h answer the first 201 again (`Idempotent-Replayed: true`)
+ * without creating a second listing; another body → 422; the first request still running → 409.
  */
 import { carCreateBody, carIdParams, carUpdateBody } from '@marketplace/contracts';
 import {
   badRequest,
+  conflict,
+  type Db,
   forbidden,
   HttpError,
   notFound,
@@ -19,6 +26,7 @@ import {
   type ServicePorts,
 } from '@marketplace/platform';
 import { type Response, Router } from 'express';
+import { idempotencyMessages, parseIdempotencyKey, requestHash } from './domain/idempotency';
 import {
   assembleImages,
   checkReferences,
@@ -31,12 +39,27 @@ import {
 import { toCarListing, toSellerCar } from './domain/serialize';
 import { emitCarDeleted, emitCarSaved } from './events';
 import { confirmImages, referenceFacts } from './peers';
-import { type CarChanges, type CarRow, carStore } from './store';
+import { type CarChanges, type CarRow, carStore, idempotencyStore } from './store';
 
 /** @throws HttpError 400 naming `images[i].key` when a key repeats. */
 function assertNoDuplicateImages(images: Array<{ key: string }>): void {
   const dup = duplicateImageKey(images);
   if (dup) throw badRequest(`images[${dup.index}].key: the image ${dup.key} is listed twice`);
+}
+
+/** The 409 of a registration number on another seller's active listing (issue 20); it names the field. */
+export const regNumberTakenMessage =
+  "specifications.regNumber: this registration number is already on another seller's active listing";
+
+/**
+ * Refuses `regNumber` when another seller has an active listing with it (issue 20). Runs inside the
+ * transaction that writes the listing (advisory lock on the number, see `carStore.regNumberTakenByOther`).
+ * @throws HttpError 409 {@link regNumberTakenMessage}.
+ */
+async function assertRegNumberFree(tx: Db, regNumber: string, sellerId: string, exceptCarId?: string) {
+  if (await carStore.regNumberTakenByOther(tx, regNumber, sellerId, exceptCarId)) {
+    throw conflict(regNumberTakenMessage);
+  }
 }
 
 /** The listing service's router. */
@@ -69,42 +92,67 @@ export function listingRoutes(ports: ServicePorts): Router {
   });
 
   router.post('/api/cars', requireUser, async (req, res) => {
+    const idempotencyKey = parseIdempotencyKey(req.headers['idempotency-key']);
     const body = parseInput(carCreateBody, req.body);
     assertNoDuplicateImages(body.images);
     const seller = req.principal!.id;
-    await limitCreation(res, seller);
-    const checked = checkReferences(body, await referenceFacts(peers, req, body));
-    if ('problem' in checked) throw badRequest(checked.problem);
-    const images = await confirmImages(
-      peers,
-      req,
-      body.images.map((i) => i.key),
-    );
-    const listing = await outbox.transaction(async (tx, emit) => {
-      const row = await carStore.insert(tx, {
-        sellerId: seller,
-        brandId: body.brand,
-        modelId: body.model,
-        variantId: body.variant,
-        ...checked.names,
-        manufacturerYear: body.manufacturerYear,
-        condition: body.condition,
-        fuelType: body.fuelType,
-        transmission: body.transmission,
-        status: body.status,
-        stateId: body.state,
-        rtoId: body.rto,
-        price: body.price,
-        description: body.description ?? null,
-        location: body.location,
-        specifications: body.specifications,
-        history: body.history,
-        images,
+    const claim = idempotencyKey ? { userId: seller, key: idempotencyKey } : undefined;
+    if (claim) {
+      const found = await idempotencyStore.claim(
+        db,
+        { ...claim, requestHash: requestHash(req.body) },
+        ports.clock(),
+      );
+      if (found.kind === 'different-body') throw new HttpError(422, idempotencyMessages.differentBody);
+      if (found.kind === 'in-progress') throw conflict(idempotencyMessages.inProgress);
+      if (found.kind === 'replay') {
+        res.setHeader('idempotent-replayed', 'true');
+        res.status(found.status).json(found.response);
+        return;
+      }
+    }
+    try {
+      await limitCreation(res, seller);
+      const checked = checkReferences(body, await referenceFacts(peers, req, body));
+      if ('problem' in checked) throw badRequest(checked.problem);
+      const images = await confirmImages(
+        peers,
+        req,
+        body.images.map((i) => i.key),
+      );
+      const answer = await outbox.transaction(async (tx, emit) => {
+        await assertRegNumberFree(tx, body.specifications.regNumber, seller);
+        const row = await carStore.insert(tx, {
+          sellerId: seller,
+          brandId: body.brand,
+          modelId: body.model,
+          variantId: body.variant,
+          ...checked.names,
+          manufacturerYear: body.manufacturerYear,
+          condition: body.condition,
+          fuelType: body.fuelType,
+          transmission: body.transmission,
+          status: body.status,
+          stateId: body.state,
+          rtoId: body.rto,
+          price: body.price,
+          description: body.description ?? null,
+          location: body.location,
+          specifications: body.specifications,
+          history: body.history,
+          images,
+        });
+        await emitCarSaved(emit, 'listing.car.created', row);
+        const response = { message: messages.created, data: toCarListing(row) };
+        // The stored answer commits with the listing: a retry finds either both or neither.
+        if (claim) await idempotencyStore.complete(tx, claim, { status: 201, response });
+        return response;
       });
-      await emitCarSaved(emit, 'listing.car.created', row);
-      return toCarListing(row);
-    });
-    res.status(201).json({ message: messages.created, data: listing });
+      res.status(201).json(answer);
+    } catch (err) {
+      if (claim) await idempotencyStore.release(db, claim).catch(() => {});
+      throw err;
+    }
   });
 
   router.put('/api/cars/:carId', requireUser, async (req, res) => {
@@ -130,6 +178,10 @@ export function listingRoutes(ports: ServicePorts): Router {
       changes.images = assembleImages(body.images, current.images, confirmed);
     }
     const listing = await outbox.transaction(async (tx, emit) => {
+      // Back on sale (sold → used): the number must not be on another seller's active listing (issue 20).
+      if (changes.status === 'used' && current.status !== 'used') {
+        await assertRegNumberFree(tx, current.specifications.regNumber, current.sellerId, current.id);
+      }
       const row: CarRow | undefined = await carStore.update(tx, current.id, changes);
       if (!row) throw notFound(messages.notFound);
       await emitCarSaved(emit, 'listing.car.updated', row);

@@ -139,6 +139,7 @@ describe('serialize', () => {
     specifications: { regNumber: 'KA-01-AB-1234', spareKey: false, kmDriven: 42000, ownership: 'First' },
     history: [],
     images: [{ key: 'k1', url: '/api/storage/images/k1', sizes: [{ width: 320, url: '/u/320.webp' }] }],
+    regNumber: 'KA01AB1234',
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     updatedAt: new Date('2026-01-03T03:04:05.000Z'),
   };
