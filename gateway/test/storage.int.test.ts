@@ -213,6 +213,22 @@ describe.each(variants)('storage API on $name', ({ servers, skip }) => {
     },
   );
 
+  it.skipIf(skip)(
+    'refuses an upload PUT sent as JSON with 400, not 500, and keeps the URL usable (issue 20)',
+    async () => {
+      const { uploadUrl, key } = await getUrl(t, alice.token);
+      const json = await put(t, uploadUrl, Buffer.from('{"image":"not really"}'), 'application/json');
+      expect(json.status).toBe(400);
+      expect(json.body.message).toMatch(/raw image bytes.*not JSON/);
+      // An image body labelled JSON is no better.
+      const labelled = await put(t, uploadUrl, await pngImage(400, 300), 'application/json; charset=utf-8');
+      expect(labelled.status).toBe(400);
+      expect(labelled.body.message).toEqual(expect.any(String));
+      expect((await fetchImage(t, `/api/storage/images/${key}`)).res.status).toBe(404);
+      expect((await put(t, uploadUrl, await pngImage(400, 300), 'image/png')).status).toBe(200);
+    },
+  );
+
   it.skipIf(skip)('refuses an expired or tampered upload URL with 403', async () => {
     const { uploadUrl, key } = await getUrl(t, alice.token);
     const image = await jpegWithGps(400, 300);
@@ -328,6 +344,7 @@ describe.each(variants)('storage API on $name', ({ servers, skip }) => {
     expect(limits.body.data).toEqual({
       maxBytes: 10 * 1024 * 1024,
       maxDimension: 8000,
+      maxPixels: 40_000_000,
       contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
       urlTtlSeconds: 600,
       widths: [320, 640, 1280],

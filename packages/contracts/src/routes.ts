@@ -881,7 +881,9 @@ const routes: ApiRoute[] = [
     request: { query: uploadUrlQuery },
     responses: {
       200: { description: 'Upload URL and key', schema: uploadUrlResponse },
-      429: error('Too many upload URLs for this user (60 per 10 minutes)'),
+      429: error(
+        'Too many upload URLs for this user (60 per 10 minutes), or 40 uploaded images not yet used by a listing (issue 20)',
+      ),
     },
   },
   {
@@ -893,25 +895,30 @@ const routes: ApiRoute[] = [
       'Clients use uploadUrl exactly as returned: with the local-disk store it is ' +
       '`/api/storage/upload/{key}?type=…&owner=…&expires=…&sig=…` (HMAC-SHA256 over key, type, owner and ' +
       'expiry; 10 minutes; one upload), with the S3 store a presigned PUT to the bucket. ' +
-      'The content decides, not the Content-Type: JPEG, PNG or WebP, at most 10 MB and 8000×8000 px. ' +
-      'Metadata (EXIF incl. GPS) is dropped; an optimised original and WebP sizes are stored.',
+      'The content decides, not the Content-Type (but a JSON content type is refused): JPEG, PNG or WebP, at ' +
+      'most 10 MB, 8000 px a side and 40 megapixels. Metadata (EXIF incl. GPS) is dropped; an optimised ' +
+      'original and WebP sizes are stored. Each server decodes a few images at a time and queues a few more; ' +
+      'when its queue is full it answers 503 with Retry-After (issue 20).',
     tags: ['Storage'],
     service: 'storage',
     access: 'public',
     request: { params: uploadParams, body: uploadBody, bodyContentTypes: UPLOAD_CONTENT_TYPES },
     responses: {
       200: { description: 'Stored', schema: uploadResponse },
-      400: error('Not a JPEG, PNG or WebP image, or larger than 8000×8000'),
+      400: error('Not a JPEG, PNG or WebP image, over 8000 px a side or 40 megapixels, or sent as JSON'),
       403: error('The signature is invalid or expired'),
       409: error('An image was already uploaded with this URL'),
       413: error('Larger than 10 MB'),
+      429: error('The owner has 40 uploaded images not yet used by a listing (issue 20)'),
+      503: error('Image processing is busy; retry after Retry-After seconds (issue 20)'),
     },
   },
   {
     method: 'get',
     path: '/api/storage/limits',
     operationId: 'getStorageLimits',
-    summary: 'Upload limits: JPEG, PNG or WebP, at most 10 MB and 8000×8000 px (issue 6)',
+    summary:
+      'Upload limits: JPEG, PNG or WebP, at most 10 MB, 8000 px a side and 40 megapixels (issues 6, 20)',
     tags: ['Storage'],
     service: 'storage',
     access: 'public',
@@ -936,6 +943,9 @@ const routes: ApiRoute[] = [
         description: 'Invalid input, or a key is unknown, not yours, of another type or not a valid image',
         schema: confirmImagesError,
       },
+      503: error(
+        'An S3 upload must be decoded and image processing is busy; retry after Retry-After seconds',
+      ),
     },
   },
   {

@@ -4,9 +4,12 @@
  */
 import { z } from 'zod';
 import {
+  controlCharacterIndex,
+  controlCharacterMessage,
   enumField,
   IMAGE_WIDTHS,
   MAX_IMAGE_DIMENSION,
+  MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_URL_TTL_SECONDS,
@@ -53,7 +56,7 @@ export const uploadResponse = z.object({
 
 /**
  * `GET /api/storage/limits` answer: the upload limits, so front ends can check a file before uploading
- * (a guess of this contract; the values are issue 6's).
+ * (a guess of this contract; the values are issue 6's, `maxPixels` issue 20's).
  */
 export const storageLimitsResponse = z
   .object({
@@ -64,7 +67,11 @@ export const storageLimitsResponse = z
     maxDimension: z
       .number()
       .int()
-      .meta({ examples: [MAX_IMAGE_DIMENSION] }),
+      .meta({ examples: [MAX_IMAGE_DIMENSION], description: 'Largest width and height in px' }),
+    maxPixels: z
+      .number()
+      .int()
+      .meta({ examples: [MAX_IMAGE_PIXELS], description: 'Largest width × height in px (issue 20)' }),
     contentTypes: z.array(z.string()).meta({ examples: [[...UPLOAD_CONTENT_TYPES]] }),
     urlTtlSeconds: z
       .number()
@@ -87,7 +94,11 @@ export const confirmImagesBody = z.object({
   type: enumField('type', uploadTypes),
   keys: z
     .array(
-      z.string().min(1, 'keys must not contain blanks').max(300, 'keys must be at most 300 characters'),
+      z
+        .string()
+        .min(1, 'keys must not contain blanks')
+        .max(300, 'keys must be at most 300 characters')
+        .refine((key) => controlCharacterIndex(key) === -1, controlCharacterMessage('keys')),
       {
         error: 'keys must be a list of storage keys',
       },

@@ -7,8 +7,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CAR_IMAGE_KEYS, type DemoCarImageKey } from '@marketplace/contracts';
-import { defineService } from '@marketplace/platform';
+import { defineService, type ReadinessCheck } from '@marketplace/platform';
 import { createStorageAdapter } from './adapters/index';
+import { processDecodeQueue } from './domain/decode-queue';
 import { demoCarImages, renderDemoCar } from './domain/demo-cars';
 import { createImageLibrary, imageUrl, sizeUrl } from './library';
 import { storageRoutes } from './routes';
@@ -25,6 +26,17 @@ export function demoCarImageUrl(n: number): string {
   const key: DemoCarImageKey = DEMO_CAR_IMAGE_KEYS[(((n - 1) % 12) + 12) % 12]!;
   return imageUrl(key);
 }
+
+/**
+ * Readiness checks of the storage service (issue 20, point 10), to merge into the process's `/readyz`
+ * checks: `imageQueue` is false while every place in this process's decode line is taken (uploads are
+ * then refused with 503 + Retry-After), so a load balancer sends new uploads to another replica. The
+ * standalone entry (`main.ts`) adds them; a host running the service in-process adds them with
+ * `Object.assign(infra.readiness, storageReadiness)`.
+ */
+export const storageReadiness: Record<string, ReadinessCheck> = {
+  imageQueue: async () => !processDecodeQueue.full(),
+};
 
 export const storageService = defineService({
   name: 'storage',

@@ -10,10 +10,17 @@ import {
   UPLOAD_URL_TTL_SECONDS,
   type UploadType,
 } from '@marketplace/contracts';
-import { conflict, type Db, type Logger, type Principal } from '@marketplace/platform';
+import { conflict, type Db, HttpError, type Logger, type Principal } from '@marketplace/platform';
 import { objectNames, type StorageAdapter, type StoredObject } from './adapters/index';
+import {
+  type DecodeQueue,
+  type DecodeTicket,
+  processDecodeQueue,
+  queueFullMessage,
+} from './domain/decode-queue';
 import { ImageRejected, type ProcessedImage, processImage, rejections } from './domain/images';
 import { newKey } from './domain/keys';
+import { MAX_UNCONFIRMED_UPLOADS, UNCONFIRMED_UPLOAD_WINDOW_MS } from './domain/limits';
 import { type ImageRow, imageStore, type StoredFacts } from './store';
 
 /** Stable URL of a stored image's original (relative to the gateway). */
@@ -39,6 +46,16 @@ export const confirmMessages = {
   processing: 'this image is still being processed; please try again in a moment',
 } as const;
 
+/**
+ * Every place in the decode line is taken (issue 20): answered 503 with `Retry-After`
+ * (IMAGE_QUEUE_RETRY_AFTER_SECONDS) by the routes.
+ */
+export class DecodeQueueFull extends HttpError {
+  constructor() {
+    super(503, queueFullMessage);
+  }
+}
+
 export type ConfirmResult =
   | { ok: true; images: StoredImage[] }
   | { ok: false; index: number; message: string };
@@ -48,6 +65,8 @@ export interface ImageLibraryDeps {
   adapter: StorageAdapter;
   clock: () => Date;
   logger: Logger;
+  /** Where decodes wait their turn (default: this process's {@link processDecodeQueue}; issue 20). */
+  queue?: DecodeQueue;
 }
 
 export type ImageLibrary = ReturnType<typeof createImageLibrary>;
@@ -55,7 +74,17 @@ export type ImageLibrary = ReturnType<typeof createImageLibrary>;
 /** Stored rows never change, so servers keep up to this many in memory. */
 const CACHE_LIMIT = 10_000;
 
-export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryDeps) {
+/**
+ * The storage use cases (see the module comment) over `deps.db` (table `storage.images`) and
+ * `deps.adapter`; every decode runs through `deps.queue` (issue 20).
+ */
+export function createImageLibrary({
+  db,
+  adapter,
+  clock,
+  logger,
+  queue = processDecodeQueue,
+}: ImageLibraryDeps) {
   const storedRows = new Map<string, ImageRow>();
 
   /** Writes the files of `processed`; on failure removes what was written and rethrows. */
@@ -82,12 +111,13 @@ export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryD
   }
 
   /**
-   * Validates `data` and stores it under the pending `key`.
+   * Validates `data` and stores it under the pending `key`; the decode waits for a slot of `ticket` (the
+   * caller's place in the decode line, which the caller releases).
    * @throws ImageRejected (400/413) when the content is refused (nothing is stored); HttpError 409 when
    *   another upload claimed or stored the key first.
    */
-  async function ingest(key: string, data: Buffer): Promise<ImageRow> {
-    const processed = await processImage(data);
+  async function ingest(key: string, data: Buffer, ticket: DecodeTicket): Promise<ImageRow> {
+    const processed = await ticket.run(() => processImage(data));
     if (!(await imageStore.claim(db, key))) throw conflict('An image was already uploaded with this URL.');
     try {
       const facts = await writeFiles(key, processed);
@@ -100,13 +130,29 @@ export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryD
     }
   }
 
-  /** For S3: validates and stores the raw object of a pending key; a refused object is deleted. */
+  /**
+   * For S3: validates and stores the raw object of a pending key; a refused object is deleted.
+   * @throws DecodeQueueFull when the decode line is full (nothing is read).
+   */
   async function ingestUpload(row: ImageRow): Promise<ImageRow | { message: string }> {
+    const ticket = queue.enter();
+    if (!ticket) throw new DecodeQueueFull();
+    try {
+      return await ingestUploadWith(row, ticket);
+    } finally {
+      ticket.release();
+    }
+  }
+
+  async function ingestUploadWith(
+    row: ImageRow,
+    ticket: DecodeTicket,
+  ): Promise<ImageRow | { message: string }> {
     const data = await adapter.readUpload(row.key, MAX_UPLOAD_BYTES);
     if (data === undefined) return { message: confirmMessages.notUploaded };
     try {
       if (data === 'too-large') throw rejections.tooManyBytes();
-      const stored = await ingest(row.key, data);
+      const stored = await ingest(row.key, data, ticket);
       await adapter.removeUpload(row.key).catch((err) => logger.warn({ err }, 'raw upload not deleted'));
       return stored;
     } catch (err) {
@@ -145,6 +191,19 @@ export function createImageLibrary({ db, adapter, clock, logger }: ImageLibraryD
     byKey: (key: string) => imageStore.byKey(db, key),
 
     ingest,
+
+    /** The decode line of this library (issue 20): routes take a place before reading an upload. */
+    queue,
+
+    /**
+     * Whether `ownerId` may upload more: fewer than MAX_UNCONFIRMED_UPLOADS (40) of their images uploaded
+     * in the last 24 h are still unconfirmed (issue 20). A soft cap: parallel uploads may pass it by the
+     * number in flight.
+     */
+    async mayUploadMore(ownerId: string): Promise<boolean> {
+      const since = new Date(clock().getTime() - UNCONFIRMED_UPLOAD_WINDOW_MS);
+      return (await imageStore.countUnconfirmed(db, ownerId, since)) < MAX_UNCONFIRMED_UPLOADS;
+    },
 
     /**
      * Checks that every key exists, has `body.type` and was uploaded by `principal` (an Admin may confirm

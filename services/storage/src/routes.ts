@@ -4,16 +4,19 @@
  * - `POST /api/storage/getUrl?type=cars|logo` (signed in, rate-limited per user) →
  *   `{ success, message, uploadUrl, key, data: { key } }`;
  * - `PUT /api/storage/upload/{key}?type&owner&expires&sig` (no credentials; the HMAC signature
- *   authorises) with the raw image → 200 `{ success, message, key, url }`; 400 not a JPEG/PNG/WebP or
- *   larger than 8000×8000 px, 413 over 10 MB, 403 bad or expired signature, 409 already uploaded;
+ *   authorises) with the raw image → 200 `{ success, message, key, url }`; 400 not a JPEG/PNG/WebP, over
+ *   8000 px a side or over 40 MP, or sent as JSON; 413 over 10 MB, 403 bad or expired signature, 409
+ *   already uploaded, 429 too many unconfirmed uploads of the owner, 503 + Retry-After when the decode line
+ *   is full (issue 20; checked before the body is read);
  * - `POST /api/storage/images/confirm` (signed in) `{ type, keys }` → `{ data: { images } }` or 400
- *   `{ message, index }`;
+ *   `{ message, index }`; 503 + Retry-After when an S3 upload must be decoded and the line is full;
  * - `GET /api/storage/images/{key}` (the original) and `GET /api/storage/images/{key}/{width}.webp`,
  *   cacheable forever (`immutable`, strong ETag); 404 JSON when unknown.
  */
 import { pipeline } from 'node:stream/promises';
 import { confirmImagesBody, MAX_UPLOAD_BYTES, uploadUrlQuery } from '@marketplace/contracts';
 import {
+  badRequest,
   forbidden,
   HttpError,
   notFound,
@@ -22,11 +25,12 @@ import {
   type ServicePorts,
 } from '@marketplace/platform';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import { CONTENT_TYPES, ImageRejected, rejections } from './domain/images';
+import { type DecodeTicket, IMAGE_QUEUE_RETRY_AFTER_SECONDS } from './domain/decode-queue';
+import { CONTENT_TYPES, ImageRejected } from './domain/images';
 import { isKey } from './domain/keys';
-import { uploadLimits } from './domain/limits';
+import { MAX_UNCONFIRMED_UPLOADS, uploadLimits } from './domain/limits';
 import { type GrantProblem, type UploadGrant, verifyGrant } from './domain/signing';
-import { type ImageLibrary, imageUrl } from './library';
+import { DecodeQueueFull, type ImageLibrary, imageUrl } from './library';
 
 /** Rate limit of `getUrl`: upload URLs per user per 10 minutes (a listing has at most 20 images). */
 export const getUrlLimit = { name: 'storage-get-url-user', points: 60, durationMs: 10 * 60_000 } as const;
@@ -41,6 +45,10 @@ export const messages = {
   badSignature: 'This upload URL is invalid.',
   expired: 'This upload URL has expired. Please request a new one.',
   imageNotFound: 'Image not found.',
+  /** Issue 20: an upload PUT whose content type is JSON (the app's JSON parser took the body). */
+  notJson: 'The upload must be the raw image bytes (JPEG, PNG or WebP), not JSON.',
+  /** Issue 20: the cap on uploaded but unconfirmed images per user. */
+  tooManyUnconfirmed: `You have ${MAX_UNCONFIRMED_UPLOADS} uploaded images that no listing uses yet. Finish or discard a listing, or try again tomorrow.`,
 } as const;
 
 const grantMessages: Record<GrantProblem, string> = {
@@ -54,6 +62,8 @@ declare global {
     interface Request {
       /** Set on the upload PUT once its signature is verified. */
       uploadGrant?: UploadGrant;
+      /** The upload PUT's place in the decode line (issue 20), released when the response closes. */
+      decodeTicket?: DecodeTicket;
     }
   }
 }
@@ -70,6 +80,12 @@ export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Route
     res.json({ data: uploadLimits });
   });
 
+  /** Answers 503 with Retry-After: the decode line is full (issue 20). */
+  function queueFull(res: Response): HttpError {
+    res.setHeader('retry-after', String(IMAGE_QUEUE_RETRY_AFTER_SECONDS));
+    return new DecodeQueueFull();
+  }
+
   router.post('/api/storage/getUrl', requireUser, async (req, res) => {
     const { type } = parseInput(uploadUrlQuery, req.query);
     const principal = req.principal!;
@@ -78,6 +94,7 @@ export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Route
       res.setHeader('retry-after', String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))));
       throw new HttpError(429, messages.tooMany);
     }
+    if (!(await library.mayUploadMore(principal.id))) throw new HttpError(429, messages.tooManyUnconfirmed);
     const { key, uploadUrl } = await library.createUpload(principal.id, type);
     res.json({ success: true, message: messages.urlCreated, uploadUrl, key, data: { key } });
   });
@@ -99,9 +116,33 @@ export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Route
     next(forbidden(grantMessages[result.problem]));
   };
 
+  /**
+   * Before the body is read (issue 20): a JSON content type → 400 (the app's JSON parser would have taken
+   * the body); the owner's unconfirmed uploads at the cap → 429; no place in the decode line → 503 with
+   * Retry-After. A refused request's body is discarded. The place taken is released when the response
+   * closes, whatever the outcome.
+   */
+  const admitUpload: RequestHandler = async (req, res, next) => {
+    try {
+      if (req.is(['json', '+json'])) throw badRequest(messages.notJson);
+      if (!(await library.mayUploadMore(req.uploadGrant!.owner))) {
+        throw new HttpError(429, messages.tooManyUnconfirmed);
+      }
+      const ticket = library.queue.enter();
+      if (!ticket) throw queueFull(res);
+      req.decodeTicket = ticket;
+      res.once('close', () => ticket.release());
+      next();
+    } catch (err) {
+      req.resume();
+      next(err);
+    }
+  };
+
   router.put(
     '/api/storage/upload/:key',
     verifySignature,
+    admitUpload,
     // Any content type: the content decides. One byte over the limit is enough to know it is too large.
     express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES + 1 }),
     async (req, res) => {
@@ -111,10 +152,10 @@ export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Route
         throw forbidden(messages.badSignature);
       }
       if (row.status !== 'pending') throw new HttpError(409, 'An image was already uploaded with this URL.');
-      // A JSON content type was parsed by the app's JSON parser: that is no image either.
-      if (!Buffer.isBuffer(req.body)) throw rejections.notAnImage();
+      // Not raw bytes (a body parser before this route took it): that is no image either.
+      if (!Buffer.isBuffer(req.body)) throw badRequest(messages.notJson);
       try {
-        await library.ingest(grant.key, req.body);
+        await library.ingest(grant.key, req.body, req.decodeTicket!);
       } catch (err) {
         if (err instanceof ImageRejected) throw new HttpError(err.status, err.message);
         throw err;
@@ -125,7 +166,9 @@ export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Route
 
   router.post('/api/storage/images/confirm', requireUser, async (req, res) => {
     const body = parseInput(confirmImagesBody, req.body);
-    const result = await library.confirm(req.principal!, body);
+    const result = await library.confirm(req.principal!, body).catch((err: unknown) => {
+      throw err instanceof DecodeQueueFull ? queueFull(res) : err;
+    });
     if (!result.ok) {
       res.status(400).json({ message: result.message, index: result.index });
       return;

@@ -8,38 +8,43 @@
  * confirm call validates the object.
  */
 import { type Db, messagingTables } from '@marketplace/platform';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const schema = pgSchema('storage');
 
-export const images = schema.table('images', {
-  /** e.g. `cars-<uuid>`, `logo-<uuid>`, `demo-car-01`; no slash. */
-  key: text('key').primaryKey(),
-  /** Uploader's user id, or `system` for seeded images. */
-  ownerId: text('owner_id').notNull(),
-  type: text('type', { enum: ['cars', 'logo'] }).notNull(),
-  status: text('status', { enum: ['pending', 'processing', 'stored'] })
-    .notNull()
-    .default('pending'),
-  /** When the upload URL stops working. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Format of the stored original (set once stored). */
-  format: text('format', { enum: ['jpeg', 'png', 'webp'] }),
-  /** Pixel size of the stored original. */
-  width: integer('width'),
-  height: integer('height'),
-  /** Widths (px) of the stored WebP sizes, ascending. */
-  sizes: integer('sizes').array(),
-  /** Bytes of the stored original. */
-  bytes: integer('bytes'),
-  /** sha256 of the stored original, hex (first 32 characters); ETags derive from it. */
-  hash: text('hash'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  storedAt: timestamp('stored_at', { withTimezone: true }),
-  /** First time a listing or brand confirmed the key (unconfirmed stored images can be collected later). */
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-});
+export const images = schema.table(
+  'images',
+  {
+    /** e.g. `cars-<uuid>`, `logo-<uuid>`, `demo-car-01`; no slash. */
+    key: text('key').primaryKey(),
+    /** Uploader's user id, or `system` for seeded images. */
+    ownerId: text('owner_id').notNull(),
+    type: text('type', { enum: ['cars', 'logo'] }).notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'stored'] })
+      .notNull()
+      .default('pending'),
+    /** When the upload URL stops working. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Format of the stored original (set once stored). */
+    format: text('format', { enum: ['jpeg', 'png', 'webp'] }),
+    /** Pixel size of the stored original. */
+    width: integer('width'),
+    height: integer('height'),
+    /** Widths (px) of the stored WebP sizes, ascending. */
+    sizes: integer('sizes').array(),
+    /** Bytes of the stored original. */
+    bytes: integer('bytes'),
+    /** sha256 of the stored original, hex (first 32 characters); ETags derive from it. */
+    hash: text('hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    /** First time a listing or brand confirmed the key (unconfirmed stored images can be collected later). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  // A user's recent uploads: the cap on unconfirmed uploads (issue 20).
+  (t) => [index('images_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImage = typeof images.$inferInsert;
@@ -111,6 +116,24 @@ export const imageStore = {
       .insert(images)
       .values(values)
       .onConflictDoUpdate({ target: images.key, set: { ...values, createdAt: sql`now()` } });
+  },
+  /**
+   * Images of `ownerId` uploaded (processing or stored) but never confirmed, whose key was handed out at
+   * or after `since` (issue 20: the cap on pending uploads per user).
+   */
+  async countUnconfirmed(db: Db, ownerId: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(images)
+      .where(
+        and(
+          eq(images.ownerId, ownerId),
+          inArray(images.status, ['processing', 'stored']),
+          isNull(images.confirmedAt),
+          gte(images.createdAt, since),
+        ),
+      );
+    return row?.n ?? 0;
   },
   /** Sets `confirmed_at` on the keys that have none yet. */
   async markConfirmed(db: Db, keys: string[], now: Date): Promise<void> {

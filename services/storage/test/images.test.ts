@@ -109,6 +109,25 @@ describe('processImage', () => {
     expect((await processImage(edge)).original.width).toBe(ORIGINAL_MAX_DIMENSION);
   });
 
+  it('refuses more than 40 MP (a small file that claims a huge decode) with 400, from the header (issue 20)', async () => {
+    // 8000×8000 = 64 MP: inside 8000 px a side, but over the area limit; a flat PNG of it is tiny.
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    const err = await rejection(processImage(bomb));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/8000×8000 px; at most 8000 px a side and 40 megapixels/);
+    // Refused from the header: far quicker than decoding 64 MP.
+    expect(performance.now() - started).toBeLessThan(500);
+    const fortyMp = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    expect((await processImage(fortyMp)).original.width).toBe(ORIGINAL_MAX_DIMENSION);
+    expect((await rejection(processImage(fortyMp, { maxPixels: 39_999_999 }))).status).toBe(400);
+  });
+
   it('refuses more bytes than the limit with 413', async () => {
     const input = await jpegWithGps(400, 300);
     const err = await rejection(processImage(input, { maxBytes: input.length - 1 }));

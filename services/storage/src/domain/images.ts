@@ -1,7 +1,8 @@
 /**
  * Image validation and processing with sharp (issue 6). The content decides, never a header or a file
- * name: the bytes must decode as JPEG, PNG or WebP, be at most MAX_UPLOAD_BYTES (10 MB) and at most
- * MAX_IMAGE_DIMENSION (8000) px wide and high.
+ * name: the bytes must decode as JPEG, PNG or WebP, be at most MAX_UPLOAD_BYTES (10 MB), at most
+ * MAX_IMAGE_DIMENSION (8000) px wide and high and at most MAX_IMAGE_PIXELS (40 MP) in area (issue 20: a
+ * small compressed file may claim a huge decode; the header is checked before any pixel is decoded).
  *
  * What is stored (decision, see the service README):
  * - the optimised original, in its own format (JPEG stays JPEG, PNG stays PNG — logos keep sharp edges and
@@ -13,7 +14,12 @@
  * sharp does unless asked to keep it.
  */
 import { createHash } from 'node:crypto';
-import { IMAGE_WIDTHS, MAX_IMAGE_DIMENSION, MAX_UPLOAD_BYTES } from '@marketplace/contracts';
+import {
+  IMAGE_WIDTHS,
+  MAX_IMAGE_DIMENSION,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from '@marketplace/contracts';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 
 /** Longest side (px) of the stored original. */
@@ -43,10 +49,11 @@ export const rejections = {
   notAnImage: () => new ImageRejected(400, 'The file is not a JPEG, PNG or WebP image.'),
   tooManyBytes: () =>
     new ImageRejected(413, `The image is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`),
-  tooManyPixels: (width: number, height: number) =>
+  tooManyPixels: (width: number, height: number, maxPixels = MAX_IMAGE_PIXELS) =>
     new ImageRejected(
       400,
-      `The image is ${width}×${height} px; at most ${MAX_IMAGE_DIMENSION}×${MAX_IMAGE_DIMENSION} px is accepted.`,
+      `The image is ${width}×${height} px; at most ${MAX_IMAGE_DIMENSION} px a side and ` +
+        `${maxPixels / 1_000_000} megapixels (e.g. ${MAX_IMAGE_DIMENSION}×${Math.floor(maxPixels / MAX_IMAGE_DIMENSION)} px) are accepted.`,
     ),
 };
 
@@ -73,6 +80,8 @@ export interface ProcessOptions {
   maxBytes?: number;
   /** Largest input width and height in px (default MAX_IMAGE_DIMENSION). */
   maxDimension?: number;
+  /** Largest input width × height in px (default MAX_IMAGE_PIXELS). */
+  maxPixels?: number;
   /** WebP widths in px (default IMAGE_WIDTHS). */
   widths?: readonly number[];
 }
@@ -82,28 +91,30 @@ const ACCEPTED = new Set<string>(['jpeg', 'png', 'webp']);
 /**
  * Validates `input` and renders what is stored.
  * @throws ImageRejected 413 when `input` is larger than maxBytes; 400 when it does not decode as a JPEG,
- *   PNG or WebP image or is wider or higher than maxDimension.
+ *   PNG or WebP image, is wider or higher than maxDimension or has more than maxPixels pixels.
  */
 export async function processImage(input: Buffer, opts: ProcessOptions = {}): Promise<ProcessedImage> {
   const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
   const maxDimension = opts.maxDimension ?? MAX_IMAGE_DIMENSION;
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   const widths = opts.widths ?? IMAGE_WIDTHS;
   if (input.length > maxBytes) throw rejections.tooManyBytes();
   if (input.length === 0) throw rejections.notAnImage();
 
   // The header first: format and size are known before anything is decoded.
-  const options = { failOn: 'error', limitInputPixels: maxDimension * maxDimension } as const;
+  const options = { failOn: 'error', limitInputPixels: maxPixels } as const;
   let meta: Metadata;
   try {
-    meta = await sharp(input, options).metadata();
+    // The header only: no pixel is decoded, so no pixel limit here (the size is checked just below).
+    meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
     throw rejections.notAnImage();
   }
   if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) {
     throw rejections.notAnImage();
   }
-  if (meta.width > maxDimension || meta.height > maxDimension) {
-    throw rejections.tooManyPixels(meta.width, meta.height);
+  if (meta.width > maxDimension || meta.height > maxDimension || meta.width * meta.height > maxPixels) {
+    throw rejections.tooManyPixels(meta.width, meta.height, maxPixels);
   }
   const format = meta.format as ImageFormat;
 

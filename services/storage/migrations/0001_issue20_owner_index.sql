@@ -1,0 +1,1 @@
+CREATE INDEX "images_owner_created_idx" ON "storage"."images" USING btree ("owner_id","created_at");
