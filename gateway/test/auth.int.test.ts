@@ -153,6 +153,15 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       for (const r of [reg, profile, login]) expect(JSON.stringify(r.body)).not.toMatch(HASH);
       const events = await eventsAbout(String(session.user._id));
       expect(events).toEqual(['auth.user.registered', 'auth.otp.requested', 'auth.user.verified']);
+      // Issue 20, point 13: the code is on the bus only sealed (and the SMS still came, read above).
+      const [requested] = await queryRows<{ envelope: { payload: Record<string, unknown> } }>(
+        t.system.infra.database.db,
+        sql`SELECT envelope FROM auth.outbox WHERE name = 'auth.otp.requested'
+            AND envelope->'payload'->>'userId' = ${String(session.user._id)}`,
+      );
+      expect(requested?.envelope.payload.otp).toBeUndefined();
+      expect(requested?.envelope.payload.otpSealed).toMatch(/^v1\./);
+      expect(JSON.stringify(requested)).not.toContain(otp);
     },
   );
 
@@ -259,13 +268,12 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
   });
 
   it.skipIf(skip)(
-    'answers one generic 401 for a wrong e-mail or password, and 429 past the per-account limit',
+    'answers one generic 401 for a wrong e-mail or password; only the failing client is slowed down',
     async () => {
       const { u } = await signUp('10.5.0.1');
-      const wrongPassword = await call(base, 'POST', '/api/auth/login', {
-        body: { email: u.email, password: 'nope12345' },
-        ip: '10.5.0.2',
-      });
+      const login = (password: string, ip: string) =>
+        call(base, 'POST', '/api/auth/login', { body: { email: u.email, password }, ip });
+      const wrongPassword = await login('nope12345', '10.5.0.2');
       const noUser = await call(base, 'POST', '/api/auth/login', {
         body: { email: 'nobody@example.in', password: 'nope12345' },
         ip: '10.5.0.3',
@@ -273,16 +281,82 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       expect(wrongPassword.status).toBe(401);
       expect(noUser.status).toBe(401);
       expect(wrongPassword.body).toEqual(noUser.body);
-      let last = 0;
-      for (let i = 0; i < 12; i++) {
-        last = (
-          await call(base, 'POST', '/api/auth/login', {
-            body: { email: u.email, password: 'nope12345' },
-            ip: `10.5.1.${i}`,
-          })
-        ).status;
+      // Issue 20, point 5: the attacker's client fails on and on; after three free failures it must wait
+      // (1 s, 2 s, … Retry-After) — a hard wall for it, not for the owner.
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 8; i++) {
+        const r = await login('nope12345', '10.5.1.1');
+        statuses.push(r.status);
+        if (r.status === 429) retryAfter ??= r.headers.get('retry-after');
       }
-      expect(last).toBe(429);
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses).toContain(429);
+      expect(retryAfter).toMatch(/^\d+$/);
+      // Even the right password waits on the failing client…
+      expect((await login(u.password, '10.5.1.1')).status).toBe(429);
+      // …while the owner's client, which never failed, gets in at once, again and again.
+      for (let i = 0; i < 3; i++) expect((await login(u.password, '10.5.1.2')).status).toBe(200);
+      // Many clients failing once each never lock the account either.
+      for (let i = 0; i < 12; i++) expect((await login('nope12345', `10.5.2.${i}`)).status).toBe(401);
+      expect((await login(u.password, '10.5.1.3')).status).toBe(200);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a code takes at most five guesses even when they come in parallel (issue 20, point 5)',
+    async () => {
+      const u = newUser();
+      await call(base, 'POST', '/api/auth/register', { body: u, ip: '10.3.5.1' });
+      const otp = await readOtp(u.phone_number);
+      const wrong = (Number(otp) + 1) % 1_000_000;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(base, 'POST', '/api/auth/verifyMobileOtp', {
+            body: { phone_number: u.phone_number, otp: wrong },
+            ip: `10.3.6.${i}`,
+          }),
+        ),
+      );
+      expect(answers.every((a) => a.status === 400)).toBe(true);
+      expect(answers.filter((a) => /incorrect/.test(String(a.body.message)))).toHaveLength(4);
+      const [row] = await queryRows<{ attempts: number }>(
+        t.system.infra.database.db,
+        sql`SELECT attempts FROM auth.otps WHERE phone_number = ${u.phone_number}`,
+      );
+      expect(row?.attempts).toBe(5);
+      const right = await call(base, 'POST', '/api/auth/verifyMobileOtp', {
+        body: { phone_number: u.phone_number, otp: Number(otp) },
+        ip: '10.3.7.1',
+      });
+      expect(right.status).toBe(400);
+      expect(right.body.message).toMatch(/Too many/);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a login for an unknown e-mail takes as long as a wrong password (issue 20, point 6)',
+    async () => {
+      const { u } = await signUp('10.5.2.1');
+      const timed = async (email: string, i: number) => {
+        const start = performance.now();
+        const r = await call(base, 'POST', '/api/auth/login', {
+          body: { email, password: 'nope12345' },
+          ip: `10.5.3.${i}`,
+        });
+        expect(r.status).toBe(401);
+        return performance.now() - start;
+      };
+      const wrong: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        wrong.push(await timed(u.email, i));
+        unknown.push(await timed(`nobody.${i}@example.in`, 100 + i));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      // Without the dummy hash an unknown e-mail answers in a small fraction of argon2id's time (≈ 0.1).
+      expect(median(unknown) / median(wrong)).toBeGreaterThan(0.4);
+      expect(median(unknown) / median(wrong)).toBeLessThan(2.5);
     },
   );
 
@@ -351,6 +425,12 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       expect((await call(base, 'DELETE', `/api/account/user/${userId}`, { token: adminToken })).status).toBe(
         404,
       );
+      // Issue 20, point 11: an id that is not a UUID is no user (404), never a 500.
+      for (const bad of ['not-a-uuid', '42', 'x'.repeat(64)]) {
+        const r = await call(base, 'DELETE', `/api/account/user/${bad}`, { token: adminToken });
+        expect(r.status, bad).toBe(404);
+        expect(r.body).toEqual({ message: 'User not found.' });
+      }
     },
   );
 
@@ -570,8 +650,9 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
     'POST /api/auth/password checks the current password and the new one, then only the new one signs in',
     async () => {
       const { u, token } = await signUp('10.13.0.1');
+      let current = token;
       const change = (body: unknown, ip = '10.13.0.2') =>
-        call(base, 'POST', '/api/auth/password', { token, body, ip });
+        call(base, 'POST', '/api/auth/password', { token: current, body, ip });
       const next = 'newRide2026';
 
       const anonymous = await call(base, 'POST', '/api/auth/password', {
@@ -611,14 +692,20 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       // Nothing changed so far.
       expect((await loginRaw(u.email, u.password, '10.13.0.4')).status).toBe(200);
 
+      const other = await loginRaw(u.email, u.password, '10.13.0.4');
       const ok = await change({ currentPassword: u.password, newPassword: next, confirmPassword: next });
       expect(ok.status).toBe(200);
-      expect(ok.body).toEqual({ message: 'Password updated successfully' });
+      expect(ok.body).toEqual({ message: 'Password updated successfully', tokenId: expect.any(String) });
       expect((await loginRaw(u.email, u.password, '10.13.0.5')).status).toBe(401);
       const fresh = await loginRaw(u.email, next, '10.13.0.6');
       expect(fresh.status).toBe(200);
-      // Sessions stay valid.
-      expect((await call(base, 'GET', '/api/auth/profile', { token })).status).toBe(200);
+      // Issue 20: the other sessions end; this one goes on with the new token.
+      expect(
+        (await call(base, 'GET', '/api/auth/profile', { token: other.body.tokenId as string })).status,
+      ).toBe(401);
+      expect((await call(base, 'GET', '/api/auth/profile', { token })).status).toBe(401);
+      current = ok.body.tokenId as string;
+      expect((await call(base, 'GET', '/api/auth/profile', { token: current })).status).toBe(200);
       const [row] = await queryRows<{ password_hash: string }>(
         t.system.infra.database.db,
         sql`SELECT password_hash FROM auth.users WHERE email = ${u.email}`,

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { createOutbox, messagingTables, queryRows, signSessionToken } from '@marketplace/platform';
+import { createOutbox, messagingTables, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFor } from './support/sessions';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
@@ -23,14 +24,9 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
   beforeAll(async () => {
     if (skip) return;
     t = await startTestSystem({}, servers);
-    const sign = (role: 'User' | 'Admin') =>
-      signSessionToken(
-        t.system.infra.signingKey!,
-        { id: randomUUID(), role },
-        { issuer: t.system.infra.config.JWT_ISSUER, jti: randomUUID() },
-      );
-    admin = await sign('Admin');
-    user = await sign('User');
+    // Tokens of users that exist in the auth database (issue 20: a session of a missing user is refused).
+    admin = (await sessionFor(t.system, 'Admin')).token;
+    user = (await sessionFor(t.system, 'User')).token;
   });
   afterAll(async () => {
     await t?.stop();

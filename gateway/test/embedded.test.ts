@@ -4,17 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createLogger,
-  createOutbox,
-  loadConfig,
-  messagingTables,
-  signSessionToken,
-} from '@marketplace/platform';
+import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../packages/platform/test/metrics-text';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
+import { sessionFor } from './support/sessions';
 
 let system: EmbeddedSystem;
 let url: string;
@@ -84,11 +79,8 @@ describe('embedded gateway', () => {
     expect((await (await fetch(`${url}/api/storage/limits`)).json()).data.maxBytes).toBe(10 * 1024 * 1024);
 
     expect((await fetch(`${url}/api/testDrive`)).status).toBe(401);
-    const token = await signSessionToken(
-      system.infra.signingKey!,
-      { id: 'user-1', role: 'User' },
-      { issuer: system.infra.config.JWT_ISSUER, jti: 'jti-1' },
-    );
+    // A user that exists in the auth database (issue 20: a token of a missing user is refused).
+    const { token } = await sessionFor(system, 'User');
     const auth = { headers: { cookie: `auth-token=${token}` } };
     expect(await (await fetch(`${url}/api/testDrive`, auth)).json()).toEqual({ data: [] });
     expect(await (await fetch(`${url}/api/cars/seller`, auth)).json()).toEqual({ data: [] });
@@ -115,7 +107,7 @@ describe('embedded gateway', () => {
         userId: 'user-9',
         phone_number: '9812345678',
         email: 'a@b.in',
-        otp: '482913',
+        otpSealed: sealSecret(system.infra.config.UPLOAD_SIGNING_SECRET, '482913', '9812345678'),
         expiresAt: new Date(Date.now() + 600_000).toISOString(),
         purpose: 'register',
       });

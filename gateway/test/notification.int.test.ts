@@ -138,7 +138,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     expect(notice?.text).not.toContain('newRide2027');
     // A refused change sends nothing.
     const refused = await call(t.url, 'POST', '/api/auth/password', {
-      token: login.body.tokenId as string,
+      token: changed.body.tokenId as string, // issue 20: the change renewed this session's token
       body: { currentPassword: 'wrongRide1', newPassword: 'otherRide3', confirmPassword: 'otherRide3' },
       ip: '10.7.0.9',
     });

@@ -441,12 +441,15 @@ const calls: Record<string, Call> = {
   getProfile: (w) => ask(w, 'GET', '/api/auth/profile', { token: need(w, 'signUp').token }),
   updateProfile: (w) =>
     ask(w, 'PATCH', '/api/auth/profile', { body: { name: 'Asha R. Rao' }, token: need(w, 'signUp').token }),
-  changePassword: (w) => {
-    const { password, token } = need(w, 'signUp');
-    return ask(w, 'POST', '/api/auth/password', {
-      body: { currentPassword: password, newPassword: 'safeRide43', confirmPassword: 'safeRide43' },
-      token,
+  changePassword: async (w) => {
+    const signUp = need(w, 'signUp');
+    const answer = await ask(w, 'POST', '/api/auth/password', {
+      body: { currentPassword: signUp.password, newPassword: 'safeRide43', confirmPassword: 'safeRide43' },
+      token: signUp.token,
     });
+    // Issue 20: the change ends the other sessions; this one goes on with the new token.
+    signUp.token = (answer.body as Json).tokenId as string;
+    return answer;
   },
   googleLogin: async (w) => {
     const tokenId = await w.google.signIdToken({
@@ -467,6 +470,7 @@ const calls: Record<string, Call> = {
     w.made.socialToken = (answer.body as Json).tokenId as string;
     return answer;
   },
+  logoutAll: (w) => ask(w, 'POST', '/api/auth/logout-all', { token: need(w, 'socialToken') }),
   logout: (w) => ask(w, 'POST', '/api/auth/logout', { token: need(w, 'socialToken') }),
   getJwks: (w) => ask(w, 'GET', '/api/auth/.well-known/jwks.json'),
   getDefaultAvatar: (w) => fetchAnswer(w, '/api/auth/avatar/default.svg'),

@@ -3,9 +3,7 @@
  * confirm and serving — on the embedded adapters and on the real PostgreSQL, RabbitMQ and Redis (local
  * disk store), and once more with the S3 store against s3rver.
  */
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { signSessionToken } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGrant, uploadUrlFor } from '../../services/storage/src/domain/signing';
@@ -18,6 +16,7 @@ import {
   webpImage,
 } from '../../test-support/images';
 import { type LocalS3, startLocalS3 } from '../../test-support/s3';
+import { sessionFor } from './support/sessions';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
@@ -26,16 +25,9 @@ const SECRET = 'storage-test-signing-secret-0123';
 type Json = Record<string, unknown>;
 type StoredImage = { key: string; url: string; sizes: Array<{ width: number; url: string }> };
 
-/** Signs session tokens for made-up users (storage only needs the principal). */
+/** Session tokens of test users that exist in the auth database (issue 20: a missing user's token is refused). */
 function sessions(t: TestSystem) {
-  return (role: 'User' | 'Admin' = 'User') => {
-    const id = randomUUID();
-    return signSessionToken(
-      t.system.infra.signingKey!,
-      { id, role },
-      { issuer: t.system.infra.config.JWT_ISSUER, jti: randomUUID() },
-    ).then((token) => ({ id, token }));
-  };
+  return (role: 'User' | 'Admin' = 'User') => sessionFor(t.system, role);
 }
 
 /** `POST /api/storage/getUrl`, expecting success. */

@@ -36,7 +36,7 @@ export function consumerSpecs(): ConsumerSpec[] {
     ['catalog', [carProjection()]],
     ['listing', [listingUserDeleted(), referenceNamesConsumer()]],
     ['test-drive', [carProjectionConsumer(), testDriveUserDeleted()]],
-    ['notification', notificationConsumers({ notifier: unused })],
+    ['notification', notificationConsumers({ notifier: unused, sealSecret: '' })],
   ];
   return groups.flatMap(([service, consumers]) =>
     consumers.map((c) => ({ service, name: c.name, events: [...c.events] })),

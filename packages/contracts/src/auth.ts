@@ -274,6 +274,16 @@ export const changePasswordBody = z
 /** Input type of {@link changePasswordBody}. */
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
+/**
+ * `POST /api/auth/password` answer (issue 20, point 2): `{ message, tokenId }`. The change ends every
+ * other session of the user; the current one goes on with `tokenId`, a new token also set as the
+ * `auth-token` cookie (the token the request came with is refused from now on).
+ */
+export const changePasswordResponse = z
+  .object({ message: z.string(), tokenId: z.string() })
+  .meta({ id: 'ChangePasswordResponse' });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
 /** `GET /api/auth/.well-known/jwks.json` answer: the public JSON Web Key Set of the auth service (issue 4). */
 export const jwksResponse = z
   .object({

@@ -86,16 +86,17 @@ export const passwordChangedPayload = z.object({ userId: objectId, name: z.strin
 export const userDeletedPayload = z.object({ userId: objectId, deletedBy: objectId.optional() });
 
 /**
- * `auth.otp.requested` v1 (issue 4). Carries the plaintext 6-digit code because the notification worker
- * must write it into the SMS (issue 7). The event is internal: it never leaves the bus, must not be logged
- * with its payload, and the auth service stores only a hash of the code. `otp` is a string to keep
- * leading zeros.
+ * `auth.otp.requested` v1 (issue 4). The notification worker writes the 6-digit code into the SMS (issue
+ * 7), but the code is never on the bus in clear (issue 20, point 13): `otpSealed` is the code sealed by the
+ * auth service (platform `sealSecret`: AES-256-GCM, key derived from UPLOAD_SIGNING_SECRET, the phone
+ * number as additional data) and opened only by the notification worker (`openSecret`). The auth service
+ * stores only a hash of the code.
  */
 export const otpRequestedPayload = z.object({
   userId: objectId,
   phone_number: z.string(),
   email: z.email(),
-  otp: z.string().regex(/^\d{6}$/, 'otp must be 6 digits'),
+  otpSealed: z.string().regex(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/, 'otpSealed must be a sealed value'),
   expiresAt: z.iso.datetime({ offset: true }),
   purpose: z.enum(['register', 'resend']),
 });

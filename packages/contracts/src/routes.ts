@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   authSessionResponse,
   changePasswordBody,
+  changePasswordResponse,
   createUserBody,
   facebookLoginQuery,
   getAllUserQuery,
@@ -315,14 +316,16 @@ const routes: ApiRoute[] = [
     operationId: 'changePassword',
     summary: "Change the signed-in user's password, given the current one (issue 10)",
     description:
-      'The new password follows the sign-up rule. Existing sessions stay valid. Accounts that sign in only ' +
-      'with Google or Facebook have no password to change (400).',
+      'The new password follows the sign-up rule. Every other session of the user ends (issue 20); the ' +
+      'current one goes on with the new token in the answer and the auth-token cookie (the token the ' +
+      'request came with is refused from now on). Accounts that sign in only with Google or Facebook have ' +
+      'no password to change (400).',
     tags: ['Auth'],
     service: 'auth',
     access: 'user',
     request: { body: changePasswordBody },
     responses: {
-      200: { description: 'Changed', schema: messageResponse },
+      200: { description: 'Changed; the session goes on with tokenId', schema: changePasswordResponse },
       400: error(
         'Invalid input, currentPassword is incorrect, or the account has no password (the message names the field)',
       ),
@@ -339,6 +342,19 @@ const routes: ApiRoute[] = [
     service: 'auth',
     access: 'public',
     responses: { 200: { description: 'Signed out', schema: messageResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout-all',
+    operationId: 'logoutAll',
+    summary: 'Sign out everywhere: ends every session of the signed-in user, this one included (issue 20)',
+    description:
+      'Every token the user holds is refused from now on, on every device; the cookies of this browser are ' +
+      'cleared. Signing in again starts a new session.',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'user',
+    responses: { 200: { description: 'Signed out everywhere', schema: messageResponse } },
   },
   {
     method: 'get',
@@ -397,6 +413,7 @@ const routes: ApiRoute[] = [
     request: { params: userIdParams },
     responses: {
       200: { description: 'Deleted', schema: userMessageResponse },
+      404: error('No such user (also for an id that is not a user id)'),
       409: error('An admin cannot delete their own account'),
     },
   },

@@ -13,7 +13,7 @@ const otpEvent = {
     userId: ID,
     phone_number: '9876543210',
     email: 'a@b.in',
-    otp: '012345',
+    otpSealed: 'v1.aXY.Ym9keQ.dGFn',
     expiresAt: '2026-11-01T10:10:00.000Z',
     purpose: 'register',
   },
@@ -33,7 +33,7 @@ describe('events', () => {
     expect(r.success).toBe(true);
     if (r.success && r.data.name === 'auth.otp.requested') {
       const e: EventOf<'auth.otp.requested'> = r.data;
-      expect(e.payload.otp).toBe('012345');
+      expect(e.payload.otpSealed).toBe('v1.aXY.Ym9keQ.dGFn');
     }
   });
 
@@ -62,7 +62,9 @@ describe('events', () => {
     expect(parseEvent(noId).error?.issues[0]?.path).toEqual(['id']);
     expect(parseEvent({ ...otpEvent, id: 'not-a-uuid' }).success).toBe(false);
     expect(parseEvent({ ...otpEvent, occurredAt: 'yesterday' }).success).toBe(false);
-    expect(parseEvent({ ...otpEvent, payload: { ...otpEvent.payload, otp: '12345' } }).success).toBe(false);
+    expect(parseEvent({ ...otpEvent, payload: { ...otpEvent.payload, otpSealed: '004821' } }).success).toBe(
+      false,
+    );
   });
 
   it('builds valid events with makeEvent', () => {

@@ -80,6 +80,7 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['patch', '/api/auth/profile'],
   ['post', '/api/auth/password'],
   ['get', '/api/auth/providers'],
+  ['post', '/api/auth/logout-all'], // issue 20: sign out everywhere
 ];
 
 describe('OpenAPI document', () => {

@@ -1,9 +1,21 @@
 /**
  * Authentication shared by every service: JWTs signed by the auth service with an ES256 key (jose),
  * verified by each service against the auth service's JWKS (distributed) or the in-process key set
- * (embedded). The token comes from the `auth-token` cookie or `Authorization: Bearer`. A token whose id
- * is revoked (logout) or whose user is revoked (deleted) in the cache is refused.
+ * (embedded). The token comes from the `auth-token` cookie or `Authorization: Bearer`.
+ *
+ * Revocation (issue 20, point 1) has two layers:
+ * - the fast path, in the shared cache (memory or Redis): `revoked:<jti>` (logout), `revoked-user:<id>`
+ *   (deleted user) and `session-version:<id>` (sign out everywhere, password change) refuse a token at
+ *   once in every process that shares the cache;
+ * - the record, in the auth service's database: revoked token ids until they expire, and a per-user
+ *   session version (tokens carry it as claim `sv`). A {@link SessionCheck} installed on the verifier
+ *   (`useSessionCheck`) asks that record whether the token is still good — that the user exists, has the
+ *   role the token claims, and the token is neither revoked nor older than the user's session version. In
+ *   the auth process (and the embedded host) the check reads the database; in other distributed processes
+ *   it asks the auth service (`remoteSessionCheck`). Its answers are cached in process for at most
+ *   `SESSION_CHECK_TTL_MS` (≤ 60 s), so a cache eviction or a Redis restart never brings a token back.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
@@ -24,7 +36,8 @@ import {
   SignJWT,
 } from 'jose';
 import type { Cache } from './cache/types';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, HttpError, unauthorized } from './errors';
+import type { Peers } from './peers';
 
 /** Name of the session cookie (spec §9). */
 export const AUTH_COOKIE = 'auth-token';
@@ -52,6 +65,8 @@ export interface Principal {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Session version the token was issued under (claim `sv`; 0 for tokens without it). Issue 20. */
+  sessionVersion?: number;
 }
 
 declare global {
@@ -59,6 +74,11 @@ declare global {
     interface Request {
       /** Set by `authenticate` when a valid token came with the request. */
       principal?: Principal;
+      /**
+       * Set by `authenticate` when a token came but could not be checked against the auth service's record
+       * (auth unreachable, distributed mode): `requireUser`/`requireAdmin` answer it (503) instead of 401.
+       */
+      authUnavailable?: HttpError;
     }
   }
 }
@@ -128,14 +148,18 @@ export async function loadSigningKey(opts: {
   return { kid, privateKey, jwks: { keys } };
 }
 
-/** Signs a session token for `user`; lifetime SESSION_TTL_MS. */
+/**
+ * Signs a session token for `user`; lifetime SESSION_TTL_MS. `user.sessionVersion` (default 0) goes into
+ * claim `sv`: the token is refused once the user's session version in the auth database is higher
+ * (sign out everywhere, password change; issue 20).
+ */
 export async function signSessionToken(
   key: SigningKey,
-  user: { id: string; role: Role },
+  user: { id: string; role: Role; sessionVersion?: number },
   opts: { issuer: string; jti: string; now?: Date },
 ): Promise<string> {
   const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({ role: user.role })
+  return new SignJWT({ role: user.role, sv: user.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: ALG, kid: key.kid })
     .setSubject(user.id)
     .setIssuer(opts.issuer)
@@ -146,12 +170,54 @@ export async function signSessionToken(
 }
 
 export interface TokenVerifier {
-  /** The principal of a valid, unrevoked token, or undefined. Never throws for a bad token. */
-  verify(token: string): Promise<Principal | undefined>;
+  /**
+   * The principal of a valid, unrevoked token, or undefined. Never throws for a bad or revoked token.
+   * `opts.fresh` skips the in-process cache of session checks (the auth service's introspection route).
+   * @throws HttpError 503 when a session check is installed and cannot answer (auth service unreachable).
+   */
+  verify(token: string, opts?: { fresh?: boolean }): Promise<Principal | undefined>;
+  /**
+   * Installs the check against the auth service's record (issue 20): every token that passes its signature
+   * and the cache fast path is also checked by `check`, whose answers are cached in this process for
+   * `ttlMs` (at most 60 000 ms; larger values are clamped). A later call replaces the check.
+   */
+  useSessionCheck(check: SessionCheck, opts: { ttlMs: number }): void;
+  /** Drops cached session-check answers of token `jti` and/or every token of `userId` (this process only). */
+  forget(which: { jti?: string; userId?: string }): void;
 }
+
+/** What a session check is asked about: the verified claims of a token. */
+export interface SessionClaims {
+  userId: string;
+  role: Role;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  sessionVersion: number;
+}
+
+/**
+ * Asks the auth service's record whether a token (signature already verified) is still good: the user
+ * exists, still has `claims.role`, the token id is not revoked and `claims.sessionVersion` is not below
+ * the user's session version. Resolves true/false.
+ * @throws HttpError 503 when the record cannot be reached (the token is then neither accepted nor cached).
+ */
+export type SessionCheck = (token: string, claims: SessionClaims) => Promise<boolean>;
+
+/** Longest time a session-check answer is reused in a process (issue 20: "a short cache, at most 60 s"), ms. */
+export const MAX_SESSION_CHECK_TTL_MS = 60_000;
+/** Bound on cached session-check answers per process (an evicted answer is simply asked again). */
+export const SESSION_CHECK_CACHE_ENTRIES = 10_000;
 
 /** Default minimum time between two JWKS fetches caused by tokens with an unknown `kid`, in ms. */
 export const JWKS_COOLDOWN_MS = 5_000;
+
+interface CachedCheck {
+  ok: boolean;
+  userId: string;
+  /** Epoch ms after which the answer is asked again. */
+  until: number;
+}
 
 /**
  * Verifier over a JWKS URL (distributed) or a local key set (embedded). The key is chosen by the token's
@@ -159,6 +225,9 @@ export const JWKS_COOLDOWN_MS = 5_000;
  * from the JWKS is still accepted by a verifier until then) and refetched at once when a token names a
  * `kid` it does not hold (a rotation), at most once per `jwksCooldownMs` (default {@link JWKS_COOLDOWN_MS}),
  * so tokens with made-up kids cannot make it hammer the auth service.
+ *
+ * With `cache`, the fast-path revocation keys are checked (module doc); with a session check installed
+ * (`useSessionCheck`), the auth service's record too.
  * @throws Error when neither `jwks` nor `jwksUrl` is given.
  */
 export function createTokenVerifier(opts: {
@@ -177,65 +246,222 @@ export function createTokenVerifier(opts: {
       cacheMaxAge: opts.jwksCacheMaxAgeMs ?? 600_000,
     });
   else throw new Error('createTokenVerifier needs jwks or jwksUrl');
+  let sessionCheck: SessionCheck | undefined;
+  let checkTtlMs = MAX_SESSION_CHECK_TTL_MS;
+  // jti → answer; Map order = insertion order, so the first key is the oldest answer (evicted first).
+  const checked = new Map<string, CachedCheck>();
+
+  async function checkSession(token: string, claims: SessionClaims, fresh: boolean): Promise<boolean> {
+    if (!sessionCheck) return true;
+    const now = Date.now();
+    const hit = checked.get(claims.jti);
+    if (hit && !fresh && hit.until > now) return hit.ok;
+    const ok = await sessionCheck(token, claims);
+    checked.delete(claims.jti);
+    if (checked.size >= SESSION_CHECK_CACHE_ENTRIES) {
+      const oldest = checked.keys().next().value;
+      if (oldest !== undefined) checked.delete(oldest);
+    }
+    checked.set(claims.jti, { ok, userId: claims.userId, until: now + checkTtlMs });
+    return ok;
+  }
+
   return {
-    async verify(token) {
+    async verify(token, verifyOpts) {
+      let claims: SessionClaims;
       try {
         const { payload } = await jwtVerify(token, keys, { issuer: opts.issuer, algorithms: [ALG] });
-        const role = payload.role === 'Admin' ? 'Admin' : 'User';
         if (!payload.sub || !payload.jti || !payload.exp) return undefined;
-        if (opts.cache && (await isRevoked(opts.cache, payload.jti, payload.sub))) return undefined;
-        return { id: payload.sub, role, jti: payload.jti, exp: payload.exp };
+        const sv = typeof payload.sv === 'number' && Number.isInteger(payload.sv) ? payload.sv : 0;
+        claims = {
+          userId: payload.sub,
+          role: payload.role === 'Admin' ? 'Admin' : 'User',
+          jti: payload.jti,
+          exp: payload.exp,
+          sessionVersion: sv,
+        };
+        if (opts.cache && (await isRevoked(opts.cache, claims))) return undefined;
       } catch {
         return undefined;
+      }
+      if (!(await checkSession(token, claims, verifyOpts?.fresh === true))) return undefined;
+      return {
+        id: claims.userId,
+        role: claims.role,
+        jti: claims.jti,
+        exp: claims.exp,
+        sessionVersion: claims.sessionVersion,
+      };
+    },
+    useSessionCheck(check, checkOpts) {
+      sessionCheck = check;
+      checkTtlMs = Math.min(Math.max(0, checkOpts.ttlMs), MAX_SESSION_CHECK_TTL_MS);
+      checked.clear();
+    },
+    forget(which) {
+      if (which.jti) checked.delete(which.jti);
+      if (which.userId) {
+        for (const [jti, answer] of checked) if (answer.userId === which.userId) checked.delete(jti);
       }
     },
   };
 }
 
-const revokedTokenKey = (jti: string) => `revoked:${jti}`;
-const revokedUserKey = (userId: string) => `revoked-user:${userId}`;
+/** Path of the auth service's introspection route (not in the public route table, so never proxied). */
+export const SESSION_INTROSPECTION_PATH = '/api/auth/internal/session';
 
-async function isRevoked(cache: Cache, jti: string, userId: string): Promise<boolean> {
-  return Boolean((await cache.get(revokedTokenKey(jti))) ?? (await cache.get(revokedUserKey(userId))));
+/** What the introspection route answers for a good token (200); 401 `{ message }` otherwise. */
+export interface IntrospectionAnswer {
+  id: string;
+  role: Role;
+  jti: string;
 }
 
-/** Denies the token `principal` came with until it expires (logout). */
+/**
+ * The session check of a process that is not the auth service (distributed mode, issue 20): asks the auth
+ * service through the peers port (`GET` {@link SESSION_INTROSPECTION_PATH} with the token as
+ * `Authorization: Bearer`), which verifies it against its database. 200 with the same user, role and
+ * token id → good; 401/403 → revoked.
+ * @throws HttpError 503 when auth cannot be reached or answers anything else.
+ */
+export function remoteSessionCheck(peers: Peers): SessionCheck {
+  return async (token, claims) => {
+    const res = await peers.call<IntrospectionAnswer>('auth', {
+      path: SESSION_INTROSPECTION_PATH,
+      forward: { headers: { authorization: `Bearer ${token}` } },
+    });
+    if (res.status === 200) {
+      return res.body?.id === claims.userId && res.body.role === claims.role && res.body.jti === claims.jti;
+    }
+    if (res.status === 401 || res.status === 403) return false;
+    throw new HttpError(503, 'auth service is unavailable, please try again.');
+  };
+}
+
+const revokedTokenKey = (jti: string) => `revoked:${jti}`;
+const revokedUserKey = (userId: string) => `revoked-user:${userId}`;
+const sessionVersionKey = (userId: string) => `session-version:${userId}`;
+
+async function isRevoked(cache: Cache, claims: SessionClaims): Promise<boolean> {
+  if (await cache.get(revokedTokenKey(claims.jti))) return true;
+  if (await cache.get(revokedUserKey(claims.userId))) return true;
+  const version = Number(await cache.get(sessionVersionKey(claims.userId)));
+  return Number.isFinite(version) && claims.sessionVersion < version;
+}
+
+/**
+ * Fast path of a logout: denies the token `principal` came with until it expires, in the shared cache.
+ * The record is the auth service's database; this only makes other processes see it at once.
+ */
 export async function revokeToken(cache: Cache, principal: Principal, now = Date.now()): Promise<void> {
   const ttlMs = principal.exp * 1000 - now;
   if (ttlMs > 0) await cache.set(revokedTokenKey(principal.jti), '1', ttlMs);
 }
 
-/** Denies every token of `userId` issued so far, for the longest session lifetime (user deleted). */
+/** Fast path of a user deletion: denies every token of `userId`, for the longest session lifetime. */
 export async function revokeUser(cache: Cache, userId: string): Promise<void> {
   await cache.set(revokedUserKey(userId), '1', SESSION_TTL_MS);
 }
 
-function tokenFrom(header: string | undefined, cookieHeader: string | undefined): string | undefined {
+/**
+ * Fast path of "sign out everywhere" / password change (issue 20): denies every token of `userId` whose
+ * session version (claim `sv`) is below `version`, for the longest session lifetime.
+ */
+export async function revokeSessionsBelow(cache: Cache, userId: string, version: number): Promise<void> {
+  await cache.set(sessionVersionKey(userId), String(version), SESSION_TTL_MS);
+}
+
+/**
+ * The session token of a request: `Authorization: Bearer <token>`, else the `auth-token` cookie. A cookie
+ * value that is not valid percent-encoding is no token (issue 20, point 11: no session, never a 500).
+ */
+export function tokenFrom(header: string | undefined, cookieHeader: string | undefined): string | undefined {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === AUTH_COOKIE) return decodeURIComponent(v.join('=')) || undefined;
+    if (k !== AUTH_COOKIE) continue;
+    try {
+      return decodeURIComponent(v.join('=')) || undefined;
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
-/** Sets `req.principal` when the request carries a valid token; never rejects by itself. */
+/**
+ * Sets `req.principal` when the request carries a valid token; never rejects by itself. When the token
+ * cannot be checked (auth service unreachable) the request goes on without a principal and
+ * `req.authUnavailable` holds the 503 that `requireUser`/`requireAdmin` answer.
+ */
 export function authenticate(verifier: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     const token = tokenFrom(req.headers.authorization, req.headers.cookie);
-    if (token) req.principal = await verifier.verify(token);
+    if (token) {
+      try {
+        req.principal = await verifier.verify(token);
+      } catch (err) {
+        req.authUnavailable =
+          err instanceof HttpError
+            ? err
+            : new HttpError(503, 'auth service is unavailable, please try again.');
+      }
+    }
     next();
   };
 }
 
-/** 401 unless signed in. */
+/** 401 unless signed in (503 when the session could not be checked). */
 export const requireUser: RequestHandler = (req, _res, next) => {
-  next(req.principal ? undefined : unauthorized());
+  next(req.principal ? undefined : (req.authUnavailable ?? unauthorized()));
 };
 
-/** 401 unless signed in, 403 unless the role is Admin. */
+/** 401 unless signed in (503 when the session could not be checked), 403 unless the role is Admin. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.principal) return next(unauthorized());
+  if (!req.principal) return next(req.authUnavailable ?? unauthorized());
   next(req.principal.role === 'Admin' ? undefined : forbidden('Only administrators can do this.'));
 };
+
+const SEAL_VERSION = 'v1';
+
+function sealKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'marketplace-bus-seal', 'event field encryption v1', 32));
+}
+
+/**
+ * Seals a short secret (e.g. a one-time code) for an event payload, so it never travels or rests on the
+ * bus in clear (issue 20, point 13): AES-256-GCM with a key derived by HKDF-SHA256 from `secret` (a
+ * deployment secret every sending and receiving process holds), a random 96-bit IV, and `context` (e.g.
+ * the recipient's phone number) as additional data, so a sealed value only opens for that context.
+ * @returns `v1.<iv>.<ciphertext>.<tag>`, each part base64url.
+ */
+export function sealSecret(secret: string, plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [SEAL_VERSION, iv, body, cipher.getAuthTag()]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+/**
+ * Opens a value made by {@link sealSecret} with the same `secret` and `context`.
+ * @throws Error `sealed value cannot be opened` when it is malformed, tampered with, sealed with another
+ *   secret or for another context (the message never contains the value).
+ */
+export function openSecret(secret: string, sealed: string, context: string): string {
+  const [version, iv, body, tag] = sealed.split('.');
+  try {
+    if (version !== SEAL_VERSION || !iv || !body || !tag) throw new Error('malformed');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    throw new Error('sealed value cannot be opened');
+  }
+}

@@ -215,6 +215,11 @@ export const configSchema = z.object({
   LISTING_SERVICE_URL: optionalUrl,
   TEST_DRIVE_SERVICE_URL: optionalUrl,
   STORAGE_SERVICE_URL: optionalUrl,
+  /**
+   * How long a process reuses the auth service's answer on whether a session token is still good (the
+   * user exists with the token's role; the token is not revoked), in ms; at most 60 000 (issue 20).
+   */
+  SESSION_CHECK_TTL_MS: z.coerce.number().int().min(1).max(60_000).default(30_000),
   /** Timeout of a synchronous call to another service, in ms (peers.ts). */
   PEER_TIMEOUT_MS: positiveInt(5_000),
   /** Where the built front ends are (embedded static hosting); default: the repository root. */

@@ -3,7 +3,7 @@
  * config, the service's router behind the shared HTTP app on PORT, graceful shutdown on SIGINT/SIGTERM.
  * Each `services/<name>/src/main.ts` is one call to `runStandalone`.
  */
-import { authenticate } from './auth';
+import { authenticate, remoteSessionCheck } from './auth';
 import { type Config, loadConfig } from './config';
 import { createHttpApp, listen, onShutdownSignal, type RunningServer } from './http';
 import { createLogger, type Logger } from './logger';
@@ -33,6 +33,11 @@ export async function startService(
     signsTokens: module.name === 'auth',
     processName: module.name,
   });
+  // Issue 20: outside the auth service, every token is also checked against auth's record (through the
+  // peers port, AUTH_SERVICE_URL), cached at most SESSION_CHECK_TTL_MS; the auth module installs its own.
+  if (module.name !== 'auth') {
+    infra.tokens.useSessionCheck(remoteSessionCheck(infra.peers), { ttlMs: config.SESSION_CHECK_TTL_MS });
+  }
   const services = await startServices(infra, [module], { seed: true });
   const app = createHttpApp({
     logger,

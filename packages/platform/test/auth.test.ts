@@ -13,12 +13,18 @@ import {
   listen,
   loadConfig,
   loadSigningKey,
+  openSecret,
   publicKeysToJwks,
+  remoteSessionCheck,
   requireAdmin,
   requireUser,
+  revokeSessionsBelow,
   revokeToken,
   revokeUser,
+  type SessionClaims,
+  sealSecret,
   signSessionToken,
+  tokenFrom,
 } from '../src/index';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-test-'));
@@ -89,6 +95,160 @@ describe('session tokens', async () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('session checks against the auth record (issue 20)', async () => {
+  const key = await loadSigningKey({ dataDir });
+  const sign = (id: string, role: 'User' | 'Admin', jti: string, sessionVersion?: number) =>
+    signSessionToken(key, { id, role, sessionVersion }, { issuer: 'test', jti });
+
+  it('asks the installed check, caches its answer for the TTL only, and forgets on demand', async () => {
+    const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks });
+    const asked: SessionClaims[] = [];
+    let good = true;
+    verifier.useSessionCheck(
+      async (_token, claims) => {
+        asked.push(claims);
+        return good;
+      },
+      { ttlMs: 200 },
+    );
+    const token = await sign('u1', 'Admin', 'c1', 3);
+    expect(await verifier.verify(token)).toMatchObject({
+      id: 'u1',
+      role: 'Admin',
+      jti: 'c1',
+      sessionVersion: 3,
+    });
+    expect(asked).toEqual([
+      { userId: 'u1', role: 'Admin', jti: 'c1', exp: expect.any(Number), sessionVersion: 3 },
+    ]);
+    good = false;
+    // Cached: still good until the TTL is over, unless fresh or forgotten.
+    expect(await verifier.verify(token)).toBeDefined();
+    expect(asked).toHaveLength(1);
+    expect(await verifier.verify(token, { fresh: true })).toBeUndefined();
+    // A fresh answer replaces the cached one.
+    good = true;
+    expect(await verifier.verify(token)).toBeUndefined();
+    verifier.forget({ jti: 'c1' });
+    expect(await verifier.verify(token)).toBeDefined();
+    good = false;
+    verifier.forget({ userId: 'u1' });
+    expect(await verifier.verify(token)).toBeUndefined();
+    good = true;
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await verifier.verify(token)).toBeDefined();
+    // A token without claim sv counts as version 0.
+    expect(await verifier.verify(await sign('u2', 'User', 'c2'))).toMatchObject({ sessionVersion: 0 });
+  });
+
+  it('clamps the TTL to 60 s', async () => {
+    const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks });
+    let calls = 0;
+    verifier.useSessionCheck(
+      async () => {
+        calls++;
+        return true;
+      },
+      { ttlMs: 3_600_000 },
+    );
+    const token = await sign('u3', 'User', 'c3');
+    const realNow = Date.now;
+    try {
+      await verifier.verify(token);
+      Date.now = () => realNow() + 61_000;
+      await verifier.verify(token);
+    } finally {
+      Date.now = realNow;
+    }
+    expect(calls).toBe(2);
+  });
+
+  it('an unreachable record is a 503 on protected routes, never a pass', async () => {
+    const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks });
+    verifier.useSessionCheck(
+      async () => {
+        throw new Error('auth down');
+      },
+      { ttlMs: 1000 },
+    );
+    const token = await sign('u4', 'User', 'c4');
+    await expect(verifier.verify(token)).rejects.toThrow();
+    const router = express.Router();
+    router.get('/api/me', requireUser, (req, res) => {
+      res.json({ id: req.principal?.id });
+    });
+    router.get('/api/open', (req, res) => {
+      res.json({ signedIn: Boolean(req.principal) });
+    });
+    const app = createHttpApp({
+      logger: createLogger({ level: 'silent' }),
+      before: [authenticate(verifier)],
+      routers: [router],
+    });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const me = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(503);
+      expect(await me.json()).toEqual({ message: expect.any(String) });
+      const open = await fetch(`${server.url}/api/open`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await open.json()).toEqual({ signedIn: false });
+      // A malformed auth-token cookie is no session: 401, never 500 (issue 20, point 11).
+      const malformed = await fetch(`${server.url}/api/me`, { headers: { cookie: 'auth-token=%E0%A4%A' } });
+      expect(malformed.status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses at once, from the cache fast path, tokens below the announced session version', async () => {
+    const cache = createMemoryCache();
+    const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks, cache });
+    const v0 = await sign('u5', 'User', 'c5');
+    const v1 = await sign('u5', 'User', 'c6', 1);
+    await revokeSessionsBelow(cache, 'u5', 1);
+    expect(await verifier.verify(v0)).toBeUndefined();
+    expect(await verifier.verify(v1)).toMatchObject({ id: 'u5', sessionVersion: 1 });
+    await cache.close();
+  });
+
+  it('remoteSessionCheck reads the introspection answer: same user, role and jti → good; 401 → revoked; else 503', async () => {
+    const claims: SessionClaims = { userId: 'u6', role: 'Admin', jti: 'c7', exp: 1, sessionVersion: 0 };
+    const answering = (status: number, body?: unknown) =>
+      remoteSessionCheck({ call: async () => ({ status, body }) as never });
+    expect(await answering(200, { id: 'u6', role: 'Admin', jti: 'c7' })('t', claims)).toBe(true);
+    expect(await answering(200, { id: 'u6', role: 'User', jti: 'c7' })('t', claims)).toBe(false);
+    expect(await answering(401, { message: 'x' })('t', claims)).toBe(false);
+    await expect(answering(500, { message: 'x' })('t', claims)).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('tokenFrom prefers the bearer header and treats a malformed cookie as none', () => {
+    expect(tokenFrom('Bearer abc', 'auth-token=def')).toBe('abc');
+    expect(tokenFrom(undefined, 'a=1; auth-token=def')).toBe('def');
+    expect(tokenFrom(undefined, 'auth-token=%E0%A4%A')).toBeUndefined();
+    expect(tokenFrom(undefined, 'auth-token=')).toBeUndefined();
+  });
+});
+
+describe('sealed event fields (issue 20, point 13)', () => {
+  it('opens with the same secret and context only; the sealed text never holds the value', () => {
+    const sealed = sealSecret('a-secret-of-at-least-32-bytes-length', '004821', '9876543210');
+    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).not.toContain('004821');
+    expect(sealSecret('a-secret-of-at-least-32-bytes-length', '004821', '9876543210')).not.toBe(sealed);
+    expect(openSecret('a-secret-of-at-least-32-bytes-length', sealed, '9876543210')).toBe('004821');
+    expect(() => openSecret('another-secret-of-32-bytes-length!!', sealed, '9876543210')).toThrow(
+      'sealed value cannot be opened',
+    );
+    expect(() => openSecret('a-secret-of-at-least-32-bytes-length', sealed, '9876543211')).toThrow(
+      'sealed value cannot be opened',
+    );
+    const [v, iv, body, tag] = sealed.split('.');
+    const flipped = `${v}.${iv}.${body!.slice(0, -1)}${body!.endsWith('A') ? 'B' : 'A'}.${tag}`;
+    expect(() => openSecret('a-secret-of-at-least-32-bytes-length', flipped, '9876543210')).toThrow();
+    expect(() => openSecret('a-secret-of-at-least-32-bytes-length', 'garbage', '9876543210')).toThrow();
   });
 });
 

@@ -5,7 +5,7 @@
  * separate entry `@marketplace/ui/overlays`, loaded only by screens that use them.
  */
 
-export { type LoginBody, loadProfile, login, logout } from './api/auth';
+export { type LoginBody, loadProfile, login, logout, logoutEverywhere } from './api/auth';
 export {
   ApiError,
   type ApiResponse,

@@ -6,6 +6,7 @@ import { bootstrapAdmin, DEV_ADMIN } from './domain/admin';
 import { hashSecret } from './domain/secrets';
 import { createSocialProviders } from './providers/index';
 import { authRoutes } from './routes';
+import { databaseSessionCheck } from './sessions';
 import { userStore } from './store';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -52,6 +53,11 @@ export const authService = defineService({
   migrationsFolder,
   async create(ports) {
     await ensureAdmin(ports);
+    // Issue 20: every verification in this process (in embedded mode: every service's) also checks the
+    // record in the auth database, cached at most SESSION_CHECK_TTL_MS.
+    ports.tokens.useSessionCheck(databaseSessionCheck(ports.db), {
+      ttlMs: ports.config.SESSION_CHECK_TTL_MS,
+    });
     return { router: authRoutes(ports, createSocialProviders(ports.config)) };
   },
 });

@@ -28,21 +28,24 @@ import {
   parseInput,
   requireAdmin,
   requireUser,
-  revokeToken,
   revokeUser,
+  SESSION_INTROSPECTION_PATH,
   type ServicePorts,
+  sealSecret,
+  tokenFrom,
   unauthorized,
 } from '@marketplace/platform';
 import { type Request, type Response, Router } from 'express';
 import { DEFAULT_AVATAR_SVG } from './domain/avatar';
 import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './domain/rules';
-import { generateOtp, hashSecret, otpFromNumber, verifySecret } from './domain/secrets';
+import { generateOtp, hashSecret, otpFromNumber, verifySecret, verifySecretOrDummy } from './domain/secrets';
 import { profileChanges, takenField, toApiUser } from './domain/users';
+import { createFailureThrottle } from './lockout';
 import { confirmProfileImage } from './peers';
 import type { SocialIdentity, SocialProviders } from './providers/index';
 import { createAuthLimiters, enforce } from './rate-limits';
-import { endSession, startSession } from './sessions';
-import { otpStore, type UserRow, userStore } from './store';
+import { announceSessionVersion, endSession, revokeSession, startSession } from './sessions';
+import { otpStore, sessionStore, type UserRow, userStore } from './store';
 
 const ip = (req: Request) => req.ip ?? 'unknown';
 
@@ -50,6 +53,9 @@ const ip = (req: Request) => req.ip ?? 'unknown';
 export function authRoutes(ports: ServicePorts, providers: SocialProviders): Router {
   const { db, outbox } = ports;
   const limit = createAuthLimiters(ports.rateLimiters);
+  const clockMs = () => ports.clock().getTime();
+  const loginThrottle = createFailureThrottle('login', ports.cache, ports.rateLimiters, clockMs);
+  const otpThrottle = createFailureThrottle('otp', ports.cache, ports.rateLimiters, clockMs);
   const router = Router();
 
   /** Writes a fresh code for the user's phone (replacing any earlier one) and asks for the SMS. */
@@ -71,7 +77,8 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       userId: user.id,
       phone_number: user.phoneNumber!,
       email: user.email,
-      otp,
+      // Sealed for the notification worker: the code never rests on the bus in clear (issue 20, point 13).
+      otpSealed: sealSecret(ports.config.UPLOAD_SIGNING_SECRET, otp, user.phoneNumber!),
       expiresAt: expiresAt.toISOString(),
       purpose,
     });
@@ -163,20 +170,27 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       .json({ data: { phone_number: body.phone_number, email: body.email }, message: messages.registered });
   });
 
+  /**
+   * Verifies the sign-up code. Issue 20, point 5: a guess is claimed and counted in one statement before
+   * the code is checked (at most OTP_MAX_ATTEMPTS checks per code, however many come in parallel), and
+   * only wrong guesses slow a client down (per phone and client, progressive; `lockout.ts`).
+   */
   router.post('/api/auth/verifyMobileOtp', async (req, res) => {
     const body = parseInput(verifyMobileOtpBody, req.body);
-    await enforce(res, [
-      [limit.verifyPerIp, ip(req)],
-      [limit.verifyPerPhone, body.phone_number],
-    ]);
-    const pending = await otpStore.byPhone(db, body.phone_number);
-    if (!pending) throw badRequest(messages.noOtp);
-    if (pending.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(messages.otpLocked);
-    if (pending.expiresAt.getTime() <= ports.clock().getTime()) throw badRequest(messages.otpExpired);
-    if (!(await verifySecret(pending.codeHash, otpFromNumber(body.otp)))) {
-      const attempts = await otpStore.countFailure(db, body.phone_number);
-      throw badRequest(attempts >= OTP_MAX_ATTEMPTS ? messages.otpLocked : messages.otpWrong);
+    await enforce(res, [[limit.verifyPerIp, ip(req)]]);
+    await otpThrottle.check(res, body.phone_number, ip(req));
+    const pending = await otpStore.claimAttempt(db, body.phone_number, OTP_MAX_ATTEMPTS, ports.clock());
+    if (!pending) {
+      const current = await otpStore.byPhone(db, body.phone_number);
+      if (!current) throw badRequest(messages.noOtp);
+      if (current.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(messages.otpLocked);
+      throw badRequest(messages.otpExpired);
     }
+    if (!(await verifySecret(pending.codeHash, otpFromNumber(body.otp)))) {
+      await otpThrottle.fail(body.phone_number, ip(req));
+      throw badRequest(pending.attempts >= OTP_MAX_ATTEMPTS ? messages.otpLocked : messages.otpWrong);
+    }
+    await otpThrottle.succeed(body.phone_number, ip(req));
     const user = await outbox.transaction(async (tx, emit) => {
       const updated = await userStore.update(tx, pending.userId, { verified: true });
       if (!updated) throw badRequest(messages.noOtp);
@@ -206,18 +220,22 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     res.json({ message: messages.otpResent });
   });
 
+  /**
+   * Login. Issue 20, point 5: only failures count, per account and client, with a progressive delay
+   * (`lockout.ts`): a client that keeps guessing waits longer and longer, while the owner's own client
+   * with the right password gets in at once. Issue 20, point 6: an unknown e-mail costs one argon2id
+   * verification like a wrong password.
+   */
   router.post('/api/auth/login', async (req, res) => {
     const body = parseInput(loginBody, req.body);
-    await enforce(res, [
-      [limit.loginPerIp, ip(req)],
-      [limit.loginPerAccount, body.email],
-    ]);
+    await loginThrottle.check(res, body.email, ip(req));
     const user = await userStore.byEmail(db, body.email);
-    if (!user?.passwordHash || !(await verifySecret(user.passwordHash, body.password))) {
+    if (!(await verifySecretOrDummy(user?.passwordHash, body.password)) || !user) {
+      await loginThrottle.fail(body.email, ip(req));
       throw unauthorized(messages.badCredentials);
     }
+    await loginThrottle.succeed(body.email, ip(req));
     if (!user.verified) throw new HttpError(403, messages.unverified);
-    await limit.loginPerAccount.reset(body.email);
     await respondWithSession(req, res, user);
   });
 
@@ -315,12 +333,12 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
 
   /**
    * Password change (issue 10): body `changePasswordBody` (`currentPassword`, `newPassword` with sign-up's
-   * rule, `confirmPassword`) → 200 `{ message: 'Password updated successfully' }`; the new password is
-   * hashed like at registration (argon2id). 400 `currentPassword is incorrect`, 400 for an account without
-   * a password (Google/Facebook only), 429 past the limits (as login: per IP and per account).
-   * Existing sessions, this one included, stay valid (a choice): a password change is not a sign-out.
-   * Ending the other sessions would need a per-user "issued before" cut-off, which the platform lacks;
-   * its `revokeUser` blocks every token of the user, new ones too, and is meant for deleted users.
+   * rule, `confirmPassword`) → 200 `{ message: 'Password updated successfully', tokenId }`; the new password
+   * is hashed like at registration (argon2id). 400 `currentPassword is incorrect`, 400 for an account
+   * without a password (Google/Facebook only), 429 past the limits (as login: per IP and per account).
+   * Issue 20, point 2: the change ends every other session — the user's session version goes up in the
+   * same transaction, so every earlier token is refused — and the current one goes on with a new token
+   * (`tokenId`, and the `auth-token` cookie).
    */
   router.post('/api/auth/password', requireUser, async (req, res) => {
     const body = parseInput(changePasswordBody, req.body);
@@ -339,20 +357,54 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     // The change and its notice commit together: `auth.password.changed` makes the notification worker
     // e-mail the user (a security notice), never anything about the password itself.
     const currentHash = user.passwordHash;
-    await outbox.transaction(async (tx, emit) => {
+    const version = await outbox.transaction(async (tx, emit) => {
       if (!(await userStore.replacePassword(tx, userId, currentHash, newHash))) {
         throw badRequest(messages.wrongCurrentPassword);
       }
+      const bumped = await sessionStore.bumpVersion(tx, userId);
+      if (bumped === undefined) throw unauthorized(messages.sessionGone);
       await emit('auth.password.changed', { userId, name: user.name, email: user.email });
+      return bumped;
     });
+    await announceSessionVersion(ports, userId, version);
     await limit.passwordPerAccount.reset(userId);
-    res.json({ message: messages.passwordUpdated });
+    const tokenId = await startSession(ports, req, res, { ...user, sessionVersion: version });
+    res.json({ message: messages.passwordUpdated, tokenId });
   });
 
+  /**
+   * Sign out everywhere (issue 20, point 2): `POST /api/auth/logout-all` → 200 `{ message }`. Raises the
+   * user's session version, so every token issued so far (this one included) is refused in every
+   * service, and clears this browser's cookies. 401 without a session.
+   */
+  router.post('/api/auth/logout-all', requireUser, async (req, res) => {
+    const userId = req.principal!.id;
+    const version = await sessionStore.bumpVersion(db, userId);
+    if (version === undefined) throw unauthorized(messages.sessionGone);
+    await announceSessionVersion(ports, userId, version);
+    endSession(req, res);
+    res.json({ message: messages.loggedOutEverywhere });
+  });
+
+  /** Logout: the token is revoked in the database until it expires, then in the cache (issue 20). */
   router.post('/api/auth/logout', async (req, res) => {
-    if (req.principal) await revokeToken(ports.cache, req.principal, ports.clock().getTime());
+    if (req.principal) await revokeSession(ports, req.principal);
     endSession(req, res);
     res.json({ message: messages.loggedOut });
+  });
+
+  /**
+   * Introspection for other services' verifiers (distributed mode, issue 20; platform `remoteSessionCheck`):
+   * the token comes as `Authorization: Bearer`; it is verified with the record read now (no cache) →
+   * 200 `{ id, role, jti }`, else 401 `{ message }`. Not in the public route table, so the gateway never
+   * proxies it; it tells a caller nothing beyond what the token's own holder may learn.
+   */
+  router.get(SESSION_INTROSPECTION_PATH, async (req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    const token = tokenFrom(req.headers.authorization, undefined);
+    const principal = token ? await ports.tokens.verify(token, { fresh: true }) : undefined;
+    if (!principal) throw unauthorized(messages.sessionGone);
+    res.json({ id: principal.id, role: principal.role, jti: principal.jti });
   });
 
   router.get('/api/account/getAllUser', requireAdmin, async (req, res) => {
@@ -401,7 +453,11 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       await emit('auth.user.deleted', { userId: row.id, deletedBy: req.principal!.id });
       return row;
     });
-    await revokeUser(ports.cache, deleted.id);
+    // The record is the deleted row; the cache only makes other processes refuse the tokens at once.
+    ports.tokens.forget({ userId: deleted.id });
+    await revokeUser(ports.cache, deleted.id).catch((err: unknown) =>
+      ports.logger.warn({ err }, 'user deleted: the cache fast path could not be written'),
+    );
     res.json({ message: messages.userDeleted, data: toApiUser(deleted) });
   });
 

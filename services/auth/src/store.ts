@@ -1,10 +1,14 @@
 /**
  * Auth tables (schema `auth`) and their queries. Users are unique by e-mail, username and phone number
  * (bare 10 digits); one pending one-time code per phone number, stored as an argon2id hash.
+ *
+ * Sessions (issue 20, point 1): the record of revocation. `revoked_tokens` holds each logged-out token id
+ * until the token expires; `users.session_version` ends every session issued under a lower version
+ * (sign out everywhere, password change). A deleted user row ends all of that user's sessions.
  */
 import { type Db, messagingTables } from '@marketplace/platform';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const schema = pgSchema('auth');
 
@@ -22,6 +26,8 @@ export const users = schema.table('users', {
   profile: text('profile'),
   googleSub: text('google_sub').unique(),
   facebookId: text('facebook_id').unique(),
+  /** Tokens carrying a lower session version (claim `sv`) are refused (issue 20). */
+  sessionVersion: integer('session_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -36,6 +42,18 @@ export const otps = schema.table('otps', {
   attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Logged-out token ids, kept until the token would have expired (issue 20). */
+export const revokedTokens = schema.table(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -83,6 +101,7 @@ export const userStore = {
     return row!;
   },
   async update(db: Db, id: string, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+    if (!isUuid(id)) return undefined;
     const [row] = await db
       .update(users)
       .set({ ...changes, updatedAt: sql`now()` })
@@ -102,7 +121,9 @@ export const userStore = {
       .returning({ id: users.id });
     return rows.length > 0;
   },
+  /** Deletes user `id`; undefined when there is none (an id that is not a UUID is none: 404, never 500). */
   async remove(db: Db, id: string): Promise<UserRow | undefined> {
+    if (!isUuid(id)) return undefined;
     const [row] = await db.delete(users).where(eq(users.id, id)).returning();
     return row;
   },
@@ -141,6 +162,31 @@ export const otpStore = {
         },
       });
   },
+  /**
+   * Claims one guess at the code of `phoneNumber` (issue 20, point 5): in one statement, counts the attempt
+   * only while fewer than `maxAttempts` were made and the code has not expired at `now`, so parallel
+   * guesses can never make more than `maxAttempts` checks. @returns the row after counting (its code hash
+   * to check), or undefined when no guess is left, the code expired or there is none.
+   */
+  async claimAttempt(
+    db: Db,
+    phoneNumber: string,
+    maxAttempts: number,
+    now: Date,
+  ): Promise<OtpRow | undefined> {
+    const [row] = await db
+      .update(otps)
+      .set({ attempts: sql`${otps.attempts} + 1` })
+      .where(
+        and(
+          eq(otps.phoneNumber, phoneNumber),
+          sql`${otps.attempts} < ${maxAttempts}`,
+          sql`${otps.expiresAt} > ${now.toISOString()}`,
+        ),
+      )
+      .returning();
+    return row;
+  },
   /** Counts one wrong try; returns the new attempt count. */
   async countFailure(db: Db, phoneNumber: string): Promise<number> {
     const [row] = await db
@@ -152,6 +198,58 @@ export const otpStore = {
   },
   async remove(db: Db, phoneNumber: string, userId: string) {
     await db.delete(otps).where(and(eq(otps.phoneNumber, phoneNumber), eq(otps.userId, userId)));
+  },
+};
+
+/** The claims of a verified token that the session record is asked about (platform `SessionClaims`). */
+export interface SessionQuery {
+  userId: string;
+  role: 'User' | 'Admin';
+  jti: string;
+  sessionVersion: number;
+}
+
+/** The durable record of sessions (issue 20, point 1). */
+export const sessionStore = {
+  /**
+   * True when the session of a verified token is still good: user `userId` exists, has `role`, its session
+   * version is not above `sessionVersion`, and token `jti` is not revoked. One statement.
+   */
+  async isValid(db: Db, q: SessionQuery): Promise<boolean> {
+    if (!isUuid(q.userId)) return false;
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, q.userId),
+          eq(users.role, q.role),
+          sql`${users.sessionVersion} <= ${q.sessionVersion}`,
+          sql`NOT EXISTS (SELECT 1 FROM ${revokedTokens} WHERE ${revokedTokens.jti} = ${q.jti})`,
+        ),
+      );
+    return rows.length > 0;
+  },
+  /**
+   * Records token `jti` of `userId` as revoked until `expiresAt` (idempotent), and drops the records of
+   * tokens that have expired since (they are refused by their expiry anyway).
+   */
+  async revokeToken(db: Db, token: { jti: string; userId: string; expiresAt: Date }): Promise<void> {
+    await db.insert(revokedTokens).values(token).onConflictDoNothing();
+    await db.delete(revokedTokens).where(sql`${revokedTokens.expiresAt} < now()`);
+  },
+  /**
+   * Ends every session of user `userId` issued so far: raises its session version by one.
+   * @returns the new version (tokens signed with it stay good), or undefined when the user is gone.
+   */
+  async bumpVersion(db: Db, userId: string): Promise<number | undefined> {
+    if (!isUuid(userId)) return undefined;
+    const [row] = await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ version: users.sessionVersion });
+    return row?.version;
   },
 };
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { generateOtp, hashSecret, otpFromNumber, verifySecret } from '../src/domain/secrets';
+import {
+  generateOtp,
+  hashSecret,
+  otpFromNumber,
+  verifySecret,
+  verifySecretOrDummy,
+} from '../src/domain/secrets';
 import { profileChanges, takenField, toApiUser } from '../src/domain/users';
 import type { UserRow } from '../src/store';
 
@@ -15,12 +21,33 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
   profile: null,
   googleSub: null,
   facebookId: null,
+  sessionVersion: 0,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...over,
 });
 
 describe('secrets', () => {
+  it('checks a missing hash against a dummy one: false, in about the time of a wrong password (issue 20)', async () => {
+    const real = await hashSecret('safeRide42');
+    expect(await verifySecretOrDummy(real, 'safeRide42')).toBe(true);
+    expect(await verifySecretOrDummy(real, 'wrong1234')).toBe(false);
+    expect(await verifySecretOrDummy(undefined, 'safeRide42')).toBe(false);
+    expect(await verifySecretOrDummy(null, 'dummy-password-for-timing-only')).toBe(false);
+    const time = async (fn: () => Promise<unknown>) => {
+      const start = performance.now();
+      await fn();
+      return performance.now() - start;
+    };
+    let wrong = 0;
+    let missing = 0;
+    for (let i = 0; i < 5; i++) {
+      wrong += await time(() => verifySecretOrDummy(real, 'wrong1234'));
+      missing += await time(() => verifySecretOrDummy(undefined, 'wrong1234'));
+    }
+    expect(missing / wrong).toBeGreaterThan(0.5);
+  });
+
   it('makes 6-digit codes and restores leading zeros of a code sent as a number', () => {
     for (let i = 0; i < 50; i++) expect(generateOtp()).toMatch(/^\d{6}$/);
     expect(otpFromNumber(4821)).toBe('004821');

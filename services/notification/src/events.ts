@@ -23,7 +23,13 @@
  * deleted user) is skipped with a log line; it is not retried.
  */
 import { type EventOf, events } from '@marketplace/contracts';
-import type { Consumer, ConsumerContext, Notifier, ServiceParts } from '@marketplace/platform';
+import {
+  type Consumer,
+  type ConsumerContext,
+  type Notifier,
+  openSecret,
+  type ServiceParts,
+} from '@marketplace/platform';
 import { z } from 'zod';
 import {
   carListedMail,
@@ -45,16 +51,28 @@ export interface MailDeps {
   notifier: Notifier;
   publicUrl?: string;
   supportEmail?: string;
+  /** The secret sealed event fields are opened with (UPLOAD_SIGNING_SECRET; issue 20, point 13). */
+  sealSecret: string;
 }
 
-/** Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). */
-export function otpSmsConsumer(notifier: Notifier): Consumer<EventOf<'auth.otp.requested'>> {
+/**
+ * Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). The event carries
+ * the code sealed (issue 20, point 13); it is opened here with `sealSecret` (UPLOAD_SIGNING_SECRET, the
+ * same as the auth service's) for the event's phone number. A value that does not open throws (the bus
+ * retries, then dead-letters it; the error names no code).
+ */
+export function otpSmsConsumer(
+  notifier: Notifier,
+  sealSecret: string,
+): Consumer<EventOf<'auth.otp.requested'>> {
   return {
     name: 'notification.otp-sms',
     events: ['auth.otp.requested'],
     schema: events['auth.otp.requested'].envelope,
     async handle(event) {
-      await notifier.sendSms({ to: event.payload.phone_number, text: otpSmsText(event.payload.otp) });
+      const { phone_number, otpSealed } = event.payload;
+      const otp = openSecret(sealSecret, otpSealed, phone_number);
+      await notifier.sendSms({ to: phone_number, text: otpSmsText(otp) });
     },
   };
 }
@@ -238,7 +256,7 @@ export function testDriveMailConsumer(deps: MailDeps, role: 'buyer' | 'seller'):
 /** Every consumer of the notification service. */
 export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts['consumers']> {
   return [
-    otpSmsConsumer(deps.notifier),
+    otpSmsConsumer(deps.notifier, deps.sealSecret),
     usersProjectionConsumer(),
     welcomeMailConsumer(deps),
     passwordChangedMailConsumer(deps),

@@ -22,6 +22,7 @@ export const notificationService = defineService({
       notifier: ports.notifier,
       publicUrl: ports.config.PUBLIC_URL,
       supportEmail: ports.config.SUPPORT_EMAIL,
+      sealSecret: ports.config.UPLOAD_SIGNING_SECRET,
     }),
   }),
 });

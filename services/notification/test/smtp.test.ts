@@ -32,6 +32,7 @@ import {
   carCreated,
   newUser,
   otpRequested,
+  SEAL_SECRET,
   type TestUser,
   testDriveEvents,
   userRegistered,
@@ -58,7 +59,11 @@ beforeAll(async () => {
     createDevOutboxNotifier({ dataDir, logger }),
   );
   const outbox = createOutbox({ db: database.db, tables });
-  for (const consumer of notificationConsumers({ notifier, publicUrl: PUBLIC_URL })) {
+  for (const consumer of notificationConsumers({
+    notifier,
+    publicUrl: PUBLIC_URL,
+    sealSecret: SEAL_SECRET,
+  })) {
     subs.set(consumer.name, toSubscription(consumer, { outbox, tables, logger }));
   }
 });
@@ -252,5 +257,25 @@ describe('notification over SMTP', () => {
     expect(sms.filter((m) => m.to === u.phone_number).map((m) => m.text)).toEqual([
       expect.stringMatching(/^004711 is your Used Car Marketplace verification code/),
     ]);
+  });
+
+  it('opens only a code sealed for the event’s phone number with the shared secret (issue 20, point 13)', async () => {
+    const u = newUser('Sealed');
+    const event = otpRequested(u, '007007');
+    expect(JSON.stringify(event)).not.toContain('007007');
+    const other = newUser('Other');
+    const moved = { ...event, payload: { ...event.payload, phone_number: other.phone_number } };
+    const consumer = notificationConsumers({ notifier, sealSecret: SEAL_SECRET }).find(
+      (c) => c.name === 'notification.otp-sms',
+    )!;
+    await expect(consumer.handle(moved as never, {} as never)).rejects.toThrow(/cannot be opened/);
+    const wrongKey = notificationConsumers({
+      notifier,
+      sealSecret: 'another-secret-of-32-bytes-or-more',
+    }).find((c) => c.name === 'notification.otp-sms')!;
+    await expect(wrongKey.handle(event as never, {} as never)).rejects.toThrow(/cannot be opened/);
+    const file = path.join(dataDir, 'outbox', 'sms.jsonl');
+    const texts = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    expect(texts).not.toContain('007007');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type {
   ChangePasswordBody,
-  MessageResponse,
+  ChangePasswordResponse,
   UpdateProfileBody,
   UpdateProfileResponse,
   User,
@@ -20,8 +20,11 @@ export async function updateProfile(body: UpdateProfileBody): Promise<{ message:
   return data;
 }
 
-/** Changes the password (the current one is checked by the server); resolves with the server's message. */
+/**
+ * Changes the password (the current one is checked by the server); resolves with the server's message.
+ * The server ends every other session and renews this one's cookie (issue 20).
+ */
 export async function changePassword(body: ChangePasswordBody): Promise<string> {
-  const { data } = await api.post<MessageResponse>('/api/auth/password', body);
+  const { data } = await api.post<ChangePasswordResponse>('/api/auth/password', body);
   return data.message;
 }

@@ -1,5 +1,18 @@
-/** /pages/settings (the user menu's Settings, spec §2): colour theme, and the password change when signed in. */
-import { type ColorMode, cn, useAuthStore, useColorModeStore } from '@marketplace/ui';
+/**
+ * /pages/settings (the user menu's Settings, spec §2): colour theme, and when signed in the password
+ * change and "Sign out everywhere" (issue 20: ends every session of the user, on every device).
+ */
+import {
+  Button,
+  type ColorMode,
+  cn,
+  logoutEverywhere,
+  TOAST_AUTO_CLOSE_MS,
+  toast,
+  useAuthStore,
+  useColorModeStore,
+} from '@marketplace/ui';
+import { useState } from 'react';
 import { PasswordForm } from '../profile/PasswordForm';
 
 const modes: Array<{ value: ColorMode; label: string }> = [
@@ -7,7 +20,33 @@ const modes: Array<{ value: ColorMode; label: string }> = [
   { value: 'dark', label: 'Dark' },
 ];
 
-/** Settings: theme and password. */
+/** "Sign out everywhere": one click ends every session; the server's message is toasted. */
+function SignOutEverywhere() {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      toast.success(await logoutEverywhere(), { duration: TOAST_AUTO_CLOSE_MS });
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="acc:mt-6 acc:rounded-2xl acc:border acc:border-slate-200 acc:p-5 acc:dark:border-slate-700">
+      <h2 className="acc:mb-1 acc:font-semibold">Sessions</h2>
+      <p className="acc:mb-3 acc:text-sm acc:text-slate-600 acc:dark:text-slate-300">
+        Signed in on a device you no longer use? Sign out on every device, this one included.
+      </p>
+      <Button variant="secondary" onClick={run} disabled={busy}>
+        Sign out everywhere
+      </Button>
+    </section>
+  );
+}
+
+/** Settings: theme, password, sign out everywhere. */
 export function SettingsScreen() {
   const colorMode = useColorModeStore((s) => s.colorMode);
   const setColorMode = useColorModeStore((s) => s.setColorMode);
@@ -50,6 +89,7 @@ export function SettingsScreen() {
           </p>
         )}
       </section>
+      {signedIn && <SignOutEverywhere />}
     </section>
   );
 }

@@ -80,3 +80,15 @@ export async function logout(): Promise<void> {
     remember(null);
   }
 }
+
+/**
+ * `POST /api/auth/logout-all` ("sign out everywhere", issue 20): ends every session of the user on every
+ * device, this one included, then clears the user here. Resolves with the server's message.
+ * @throws the API client's error when the call fails (its message has been toasted; nothing is cleared).
+ */
+export async function logoutEverywhere(): Promise<string> {
+  const { data } = await api.post<MessageResponse>('/api/auth/logout-all', undefined);
+  useAuthStore.getState().setUser(null);
+  remember(null);
+  return data.message;
+}

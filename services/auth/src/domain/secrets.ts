@@ -21,6 +21,24 @@ export async function verifySecret(hashed: string, secret: string): Promise<bool
   }
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks `secret` against `hashed`, or — when there is no hash to check (no such user, or an account
+ * without a password) — against a dummy hash made once per process with the same parameters, and answers
+ * false. Either way one argon2id verification runs, so a login for an unknown e-mail costs the same time
+ * as a wrong password (issue 20, point 6: no user enumeration by timing).
+ */
+export async function verifySecretOrDummy(
+  hashed: string | null | undefined,
+  secret: string,
+): Promise<boolean> {
+  if (hashed) return verifySecret(hashed, secret);
+  dummyHash ??= hashSecret('dummy-password-for-timing-only');
+  await verifySecret(await dummyHash, secret);
+  return false;
+}
+
 /** A uniformly random 6-digit code, leading zeros kept ('004821'). */
 export function generateOtp(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');

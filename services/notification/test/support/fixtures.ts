@@ -1,6 +1,7 @@
 /** Events for the notification worker's tests (valid per packages/contracts), with fresh ids. */
 import { randomUUID } from 'node:crypto';
 import { type EventOf, type EventPayload, makeEvent } from '@marketplace/contracts';
+import { sealSecret } from '@marketplace/platform';
 
 const opts = (occurredAt?: string) => ({ correlationId: 'test', ...(occurredAt ? { occurredAt } : {}) });
 
@@ -42,6 +43,10 @@ export function userDeleted(u: TestUser, occurredAt?: string): EventOf<'auth.use
   return makeEvent('auth.user.deleted', { userId: u.userId, deletedBy: randomUUID() }, opts(occurredAt));
 }
 
+/** The secret test consumers open sealed event fields with (as UPLOAD_SIGNING_SECRET would be). */
+export const SEAL_SECRET = 'test-seal-secret-of-at-least-32-bytes!';
+
+/** `auth.otp.requested` for `u` with `otp` sealed with {@link SEAL_SECRET} (issue 20, point 13). */
 export function otpRequested(u: TestUser, otp = '042042'): EventOf<'auth.otp.requested'> {
   return makeEvent(
     'auth.otp.requested',
@@ -49,7 +54,7 @@ export function otpRequested(u: TestUser, otp = '042042'): EventOf<'auth.otp.req
       userId: u.userId,
       phone_number: u.phone_number,
       email: u.email,
-      otp,
+      otpSealed: sealSecret(SEAL_SECRET, otp, u.phone_number),
       expiresAt: new Date(Date.now() + 600_000).toISOString(),
       purpose: 'register',
     },

@@ -1,0 +1,184 @@
+/**
+ * Durable session revocation in distributed mode (issue 20, point 1): the auth service and the test-drive
+ * service run as two standalone services (`startService`, each with its own infrastructure, as their
+ * `main.ts` would) and test-drive verifies tokens against auth's JWKS (JWKS_URL) and asks auth's record
+ * through the peers port (AUTH_SERVICE_URL, `GET /api/auth/internal/session`), caching the answer for
+ * SESSION_CHECK_TTL_MS. Variants: each process on its own PGlite and memory cache (no shared fast path:
+ * only the record can tell test-drive), and both on the real PostgreSQL and one Redis key prefix (the
+ * cache fast path refuses at once; after the cache forgot it, the record still does).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { authService } from '@marketplace/auth-service';
+import { createLogger, loadConfig, type RunningService, startService } from '@marketplace/platform';
+import { testDriveService } from '@marketplace/test-drive-service';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireServer, uniqueName } from '../../test-support/servers';
+import { call } from './support/system';
+
+const postgresUrl = await requireServer('postgres');
+const redisUrl = await requireServer('redis');
+const variants = [
+  { name: 'PGlite and memory caches', servers: undefined, skip: false },
+  {
+    name: 'PostgreSQL and Redis',
+    servers: postgresUrl && redisUrl ? { postgresUrl, redisUrl } : undefined,
+    skip: !postgresUrl || !redisUrl,
+  },
+];
+const ROOT = { email: 'root@marketplace.in', password: 'rootPass123' };
+const CHECK_TTL_MS = 800;
+
+describe.each(variants)('distributed session checks on $name', ({ servers, skip }) => {
+  let auth: RunningService | undefined;
+  let testDrive: RunningService | undefined;
+  const dirs: string[] = [];
+  let dbName: string | undefined;
+  let authEnv: Record<string, string>;
+  const logger = createLogger({ level: 'silent' });
+
+  const envFor = (name: string, extra: Record<string, string>): Record<string, string> => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sessions-${name}-`));
+    dirs.push(dataDir);
+    return { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+  };
+
+  beforeAll(async () => {
+    if (skip) return;
+    const shared: Record<string, string> = { SESSION_CHECK_TTL_MS: String(CHECK_TTL_MS) };
+    if (servers) {
+      dbName = uniqueName('sessd');
+      const admin = new pg.Client({ connectionString: servers.postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${dbName}"`);
+      await admin.end();
+      const dbUrl = new URL(servers.postgresUrl);
+      dbUrl.pathname = `/${dbName}`;
+      Object.assign(shared, {
+        DATABASE_URL: dbUrl.toString(),
+        REDIS_URL: servers.redisUrl,
+        REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
+      });
+    }
+    authEnv = envFor('auth', { ...shared, ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password });
+    auth = await startService(authService, loadConfig(authEnv), logger);
+    testDrive = await startService(
+      testDriveService,
+      loadConfig(
+        envFor('test-drive', {
+          ...shared,
+          JWKS_URL: `${auth.server.url}/api/auth/.well-known/jwks.json`,
+          AUTH_SERVICE_URL: auth.server.url,
+        }),
+      ),
+      logger,
+    );
+  });
+  afterAll(async () => {
+    await testDrive?.stop();
+    await auth?.stop();
+    if (servers && dbName) {
+      const c = new pg.Client({ connectionString: servers.postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await c.end();
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const atAuth = (method: string, p: string, opts: Parameters<typeof call>[3] = {}) =>
+    call(auth!.server.url, method, p, opts);
+  const atTestDrive = (p: string, token: string) => call(testDrive!.server.url, 'GET', p, { token });
+
+  async function login(email: string, password: string): Promise<string> {
+    const r = await atAuth('POST', '/api/auth/login', { body: { email, password } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.tokenId as string;
+  }
+
+  async function createAdmin() {
+    const n = randomUUID().slice(0, 8);
+    const body = {
+      name: `Admin ${n}`,
+      username: `a.${n}`,
+      email: `a.${n}@example.in`,
+      password: 'sessions2026',
+      role: 'Admin',
+    };
+    const r = await atAuth('POST', '/api/account/user/new', {
+      token: await login(ROOT.email, ROOT.password),
+      body,
+    });
+    expect(r.status).toBe(201);
+    return { id: String((r.body.data as Record<string, unknown>)._id), ...body };
+  }
+
+  /** Polls test-drive's `p` with `token` until it answers `status`; ms it took. @throws on timeout. */
+  async function untilStatus(p: string, token: string, status: number, withinMs: number): Promise<number> {
+    const start = Date.now();
+    for (;;) {
+      const r = await atTestDrive(p, token);
+      if (r.status === status) return Date.now() - start;
+      if (Date.now() - start > withinMs)
+        throw new Error(`${p} still answers ${r.status} after ${withinMs} ms`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  }
+
+  it.skipIf(skip)('a logout at auth is refused by test-drive, also after the cache forgot it', async () => {
+    const a = await createAdmin();
+    const token = await login(a.email, a.password);
+    expect((await atTestDrive('/api/testDrive', token)).status).toBe(200);
+    expect((await atAuth('POST', '/api/auth/logout', { token })).status).toBe(200);
+    if (servers) {
+      // Shared Redis: the fast path refuses at once.
+      expect((await atTestDrive('/api/testDrive', token)).status).toBe(401);
+      const jti = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
+      // The cache forgets (as after a Redis restart): the record still refuses it.
+      await auth!.infra.cache.del(`revoked:${jti}`);
+      expect(await auth!.infra.cache.get(`revoked:${jti}`)).toBeUndefined();
+    }
+    await untilStatus('/api/testDrive', token, 401, CHECK_TTL_MS + 1_000);
+    await new Promise((res) => setTimeout(res, CHECK_TTL_MS + 100));
+    expect((await atTestDrive('/api/testDrive', token)).status).toBe(401);
+  });
+
+  it.skipIf(skip)('a role changed in auth’s database takes effect in test-drive within the TTL', async () => {
+    const a = await createAdmin();
+    const token = await login(a.email, a.password);
+    expect((await atTestDrive('/api/testDrive/admin', token)).status).toBe(200);
+    await auth!.infra.database.db.execute(sql`UPDATE auth.users SET role = 'User' WHERE id = ${a.id}`);
+    const took = await untilStatus('/api/testDrive/admin', token, 401, CHECK_TTL_MS + 2_000);
+    expect(took).toBeLessThan(CHECK_TTL_MS + 1_000);
+  });
+
+  it.skipIf(skip)('a deleted user’s token is refused by test-drive', async () => {
+    const a = await createAdmin();
+    const token = await login(a.email, a.password);
+    expect((await atTestDrive('/api/testDrive', token)).status).toBe(200);
+    const root = await login(ROOT.email, ROOT.password);
+    expect((await atAuth('DELETE', `/api/account/user/${a.id}`, { token: root })).status).toBe(200);
+    await untilStatus('/api/testDrive', token, 401, CHECK_TTL_MS + 1_000);
+  });
+
+  it.skipIf(skip)(
+    'while auth is down, test-drive answers 503 for a session it cannot check, never 200',
+    async () => {
+      const a = await createAdmin();
+      const token = await login(a.email, a.password);
+      await auth!.stop();
+      auth = undefined;
+      try {
+        const r = await atTestDrive('/api/testDrive', token);
+        expect(r.status).toBe(503);
+        expect(r.body).toEqual({ message: expect.any(String) });
+      } finally {
+        auth = await startService(authService, loadConfig(authEnv), logger);
+      }
+    },
+  );
+});
