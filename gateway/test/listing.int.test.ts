@@ -597,11 +597,26 @@ async function idempotentCreate(ctx: Ctx, keysOf: (token: string) => Promise<str
   const seller = await newUser(ctx);
   const body = listingBody(ctx, await keysOf(seller.token), undefined, uniqueReg());
   const key = randomUUID();
+  // Someone's answer from two days ago: the first keyed create of this process purges it.
+  const db = ctx.t.system.infra.database.db;
+  await db.execute(
+    sql`INSERT INTO listing.idempotency_keys (user_id, key, request_hash, status, response, created_at)
+        VALUES (${randomUUID()}, 'stale-key', 'x', 201, '{}'::jsonb, now() - interval '2 days')`,
+  );
   const before = await listingState(ctx);
 
   const first = await postCar(ctx, body, seller.token, key);
   expect(first.status).toBe(201);
   expect(first.replayed).toBe(false);
+  await expect
+    .poll(async () => {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM listing.idempotency_keys WHERE key = 'stale-key'`,
+      );
+      return rows[0]!.n;
+    })
+    .toBe(0);
   const again = await postCar(ctx, body, seller.token, key);
   expect(again).toEqual({ status: 201, body: first.body, replayed: true });
   // The same JSON value with its keys in another order is the same body.

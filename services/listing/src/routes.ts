@@ -76,6 +76,20 @@ export function listingRoutes(ports: ServicePorts): Router {
     throw new HttpError(429, messages.tooMany);
   }
 
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  /**
+   * Deletes stored Idempotency-Key answers older than 24 h, at most once an hour, in the background (they
+   * are ignored when read anyway; this only keeps the table small).
+   */
+  function purgeExpiredKeys(): void {
+    const now = ports.clock();
+    if (now.getTime() - lastPurge < 60 * 60_000) return;
+    lastPurge = now.getTime();
+    idempotencyStore
+      .purgeExpired(db, now)
+      .catch((err: unknown) => ports.logger.warn({ err }, 'expired idempotency keys not purged'));
+  }
+
   /** The listing `carId` if the caller may change it. @throws 404 unknown, 403 someone else's. */
   async function changeable(carId: string, principal: NonNullable<Express.Request['principal']>) {
     const car = await carStore.byId(db, carId);
@@ -98,6 +112,7 @@ export function listingRoutes(ports: ServicePorts): Router {
     const seller = req.principal!.id;
     const claim = idempotencyKey ? { userId: seller, key: idempotencyKey } : undefined;
     if (claim) {
+      purgeExpiredKeys();
       const found = await idempotencyStore.claim(
         db,
         { ...claim, requestHash: requestHash(req.body) },
