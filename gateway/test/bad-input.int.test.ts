@@ -5,6 +5,7 @@
  * PostgreSQL, RabbitMQ and Redis. (Listing and upload cases with real bodies are in listing.int.test.ts and
  * storage.int.test.ts.)
  */
+import { apiRoutes } from '@marketplace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
@@ -61,6 +62,32 @@ describe.each(variants)('control characters in input on $name', ({ servers, skip
       expect.soft(res.body.message, path).toMatch(/control characters/);
     }
   });
+
+  it.skipIf(skip)(
+    'no route answers 500 to a NUL in any of its path or query parameters (walks every route)',
+    async () => {
+      const failures: string[] = [];
+      for (const route of apiRoutes) {
+        const method = route.method.toUpperCase();
+        const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+        const queries = Object.keys(route.request?.query?.shape ?? {});
+        const token = route.access === 'public' ? undefined : admin;
+        const tries = [
+          ...params.map((name) =>
+            route.path.replace(`{${name}}`, encodeURIComponent(`a${NUL}b`)).replace(/\{\w+\}/g, 'x'),
+          ),
+          ...queries.map(
+            (name) => `${route.path.replace(/\{\w+\}/g, 'x')}?${name}=${encodeURIComponent(`a${NUL}b`)}`,
+          ),
+        ];
+        for (const path of tries) {
+          const res = await call(t.url, method, path, { token, ip, body: method === 'GET' ? undefined : {} });
+          if (res.status === 500) failures.push(`${method} ${path} → ${res.status} ${res.text.slice(0, 80)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it.skipIf(skip)('answers 400 naming the body field of admin writes, contact and storage', async () => {
     const brand = await call(t.url, 'POST', '/api/carbrand', {
