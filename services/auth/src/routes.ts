@@ -37,7 +37,7 @@ import {
 } from '@marketplace/platform';
 import { type Request, type Response, Router } from 'express';
 import { DEFAULT_AVATAR_SVG } from './domain/avatar';
-import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './domain/rules';
+import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, UNVERIFIED_TTL_MS } from './domain/rules';
 import { generateOtp, hashSecret, otpFromNumber, verifySecret, verifySecretOrDummy } from './domain/secrets';
 import { profileChanges, takenField, toApiUser } from './domain/users';
 import { createFailureThrottle } from './lockout';
@@ -90,8 +90,22 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     res.json({ user: toApiUser(user), tokenId });
   }
 
-  /** 409 naming the identifier another user already holds. */
+  /**
+   * Frees identifiers held by expired sign-ups (unverified for over UNVERIFIED_TTL_MS; issue 20, point 4):
+   * deletes those accounts, each with `auth.user.deleted` (no `deletedBy`), in one transaction.
+   */
+  async function releaseExpired(ids: { email?: string; username?: string; phoneNumber?: string }) {
+    const before = new Date(ports.clock().getTime() - UNVERIFIED_TTL_MS);
+    await outbox.transaction(async (tx, emit) => {
+      for (const row of await userStore.removeExpiredHolding(tx, ids, before)) {
+        await emit('auth.user.deleted', { userId: row.id });
+      }
+    });
+  }
+
+  /** 409 naming the identifier another user already holds (after expired sign-ups released theirs). */
   async function assertAvailable(ids: { email: string; username?: string; phoneNumber?: string }) {
+    await releaseExpired(ids);
     const field = takenField(await userStore.holding(db, ids), ids);
     if (field) throw conflict(messages.taken(field));
   }
@@ -213,6 +227,8 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       [limit.resendPerPhone30s, body.phone_number],
       [limit.resendPerPhoneHour, body.phone_number],
     ]);
+    // An expired sign-up (issue 20, point 4) is gone: it gets no new code.
+    await releaseExpired({ email: body.email });
     const user = await userStore.byEmail(db, body.email);
     if (!user || user.phoneNumber !== body.phone_number || user.verified)
       throw notFound(messages.noUnverifiedAccount);
@@ -247,6 +263,7 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       identity.provider === 'google'
         ? { googleSub: identity.providerId }
         : { facebookId: identity.providerId };
+    await releaseExpired({ email: identity.email });
     const byEmail = await userStore.byEmail(db, identity.email);
     if (byEmail) return (await userStore.update(db, byEmail.id, { ...link, verified: true }))!;
     return inserting({ email: identity.email }, () =>

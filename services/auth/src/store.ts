@@ -121,6 +121,28 @@ export const userStore = {
       .returning({ id: users.id });
     return rows.length > 0;
   },
+  /**
+   * Deletes the unverified accounts created before `before` that hold any of `ids` (issue 20, point 4:
+   * expired sign-ups free their e-mail, phone number and username; their pending code goes with them).
+   * @returns the deleted rows.
+   */
+  async removeExpiredHolding(
+    db: Db,
+    ids: { email?: string; username?: string; phoneNumber?: string },
+    before: Date,
+  ): Promise<UserRow[]> {
+    const conditions: SQL[] = [];
+    if (ids.email) conditions.push(eq(users.email, ids.email));
+    if (ids.username) conditions.push(eq(users.username, ids.username));
+    if (ids.phoneNumber) conditions.push(eq(users.phoneNumber, ids.phoneNumber));
+    if (conditions.length === 0) return [];
+    return db
+      .delete(users)
+      .where(
+        and(eq(users.verified, false), sql`${users.createdAt} < ${before.toISOString()}`, or(...conditions)),
+      )
+      .returning();
+  },
   /** Deletes user `id`; undefined when there is none (an id that is not a UUID is none: 404, never 500). */
   async remove(db: Db, id: string): Promise<UserRow | undefined> {
     if (!isUuid(id)) return undefined;

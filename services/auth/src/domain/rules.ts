@@ -4,6 +4,12 @@
 
 /** A one-time code lives 10 minutes (issue 4), in ms. */
 export const OTP_TTL_MS = 10 * 60 * 1000;
+/**
+ * An account whose mobile number was not verified within 24 h has expired (issue 20, point 4): its
+ * e-mail, phone number and username are free again (the row is deleted when someone claims one of them,
+ * or when it asks for a new code), in ms.
+ */
+export const UNVERIFIED_TTL_MS = 24 * 60 * 60 * 1000;
 /** Wrong tries after which a code is dead (issue 4). */
 export const OTP_MAX_ATTEMPTS = 5;
 
