@@ -10,6 +10,7 @@
  *   page still answer within a second; afterwards every accepted image is stored and `/readyz` is green;
  * - a user with 40 uploaded but unconfirmed images gets 429 from getUrl and from the upload PUT.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -233,4 +234,37 @@ describe.each(variants)('image processing under load on $name', ({ servers, skip
       ).toBe(200);
     },
   );
+});
+
+describe('the standalone storage process (distributed mode)', () => {
+  it('reports its decode line in /readyz (imageQueue)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/storage/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no listening line in: ${out}`)), 60_000);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /"url":"(http:\/\/[^"]+)"[^\n]*storage service listening/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`storage exited with ${code}: ${out}`)));
+      });
+      const ready = await call(url, 'GET', '/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks).toMatchObject({ imageQueue: true });
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
