@@ -291,6 +291,9 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
         REDIS_URL: settings.redisUrl,
         REDIS_KEY_PREFIX: settings.redisKeyPrefix,
         PUBLIC_URL: env.PUBLIC_URL ?? gatewayUrl,
+        // The gateway on this machine is the only proxy in front of a service: it replaces X-Forwarded-For
+        // with the client it resolved (issue 20, point 8), so services trust loopback, and only loopback.
+        TRUST_PROXY: 'loopback',
         ...serviceUrls,
         ...(s === 'auth'
           ? { JWT_PRIVATE_KEY: privateKey }
