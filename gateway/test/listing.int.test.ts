@@ -17,6 +17,7 @@ import { listingService } from '@marketplace/listing-service';
 import {
   createLogger,
   createMemoryRateLimiters,
+  isUniqueViolation,
   listen,
   loadConfig,
   queryRows,
@@ -720,6 +721,24 @@ async function duplicateRegNumbers(ctx: Ctx, keysOf: (token: string) => Promise<
     (await call(ctx.base, 'PUT', `/api/cars/${bId}`, { body: { price: 500000 }, token: b.token })).status,
   ).toBe(200);
   expect(await activeWithReg(ctx, reg)).toBe(1);
+
+  // The database itself refuses a second seller's active row with the number (trigger), whoever writes it.
+  const columns = sql.raw(
+    'brand_id, brand_name, model_id, model_name, variant_id, variant_name, manufacturer_year, condition, ' +
+      'fuel_type, transmission, state_id, rto_id, price, description, location, specifications, history, images',
+  );
+  const copy = (seller: string) =>
+    ctx.t.system.infra.database.db.execute(
+      sql`INSERT INTO listing.cars (id, seller_id, status, ${columns})
+          SELECT gen_random_uuid(), ${seller}, 'used', ${columns} FROM listing.cars WHERE id = ${bId}`,
+    );
+  const refused = await copy(randomUUID()).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(isUniqueViolation(refused)).toBe(true);
+  await copy(b.id);
+  expect(await activeWithReg(ctx, reg)).toBe(2);
 
   // Two sellers at once with one new number: the database lets exactly one through, each time.
   for (let round = 0; round < 3; round++) {

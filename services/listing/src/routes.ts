@@ -21,6 +21,7 @@ import {
   forbidden,
   HttpError,
   notFound,
+  onUniqueViolation,
   parseInput,
   requireUser,
   type ServicePorts,
@@ -135,34 +136,39 @@ export function listingRoutes(ports: ServicePorts): Router {
         req,
         body.images.map((i) => i.key),
       );
-      const answer = await outbox.transaction(async (tx, emit) => {
-        await assertRegNumberFree(tx, body.specifications.regNumber, seller);
-        const row = await carStore.insert(tx, {
-          sellerId: seller,
-          brandId: body.brand,
-          modelId: body.model,
-          variantId: body.variant,
-          ...checked.names,
-          manufacturerYear: body.manufacturerYear,
-          condition: body.condition,
-          fuelType: body.fuelType,
-          transmission: body.transmission,
-          status: body.status,
-          stateId: body.state,
-          rtoId: body.rto,
-          price: body.price,
-          description: body.description ?? null,
-          location: body.location,
-          specifications: body.specifications,
-          history: body.history,
-          images,
-        });
-        await emitCarSaved(emit, 'listing.car.created', row);
-        const response = { message: messages.created, data: toCarListing(row) };
-        // The stored answer commits with the listing: a retry finds either both or neither.
-        if (claim) await idempotencyStore.complete(tx, claim, { status: 201, response });
-        return response;
-      });
+      // The database's own guard (trigger cars_reg_number_guard, a unique violation) answers the same 409.
+      const answer = await onUniqueViolation(
+        () =>
+          outbox.transaction(async (tx, emit) => {
+            await assertRegNumberFree(tx, body.specifications.regNumber, seller);
+            const row = await carStore.insert(tx, {
+              sellerId: seller,
+              brandId: body.brand,
+              modelId: body.model,
+              variantId: body.variant,
+              ...checked.names,
+              manufacturerYear: body.manufacturerYear,
+              condition: body.condition,
+              fuelType: body.fuelType,
+              transmission: body.transmission,
+              status: body.status,
+              stateId: body.state,
+              rtoId: body.rto,
+              price: body.price,
+              description: body.description ?? null,
+              location: body.location,
+              specifications: body.specifications,
+              history: body.history,
+              images,
+            });
+            await emitCarSaved(emit, 'listing.car.created', row);
+            const response = { message: messages.created, data: toCarListing(row) };
+            // The stored answer commits with the listing: a retry finds either both or neither.
+            if (claim) await idempotencyStore.complete(tx, claim, { status: 201, response });
+            return response;
+          }),
+        () => conflict(regNumberTakenMessage),
+      );
       res.status(201).json(answer);
     } catch (err) {
       if (claim) await idempotencyStore.release(db, claim).catch(() => {});
@@ -192,16 +198,20 @@ export function listingRoutes(ports: ServicePorts): Router {
       );
       changes.images = assembleImages(body.images, current.images, confirmed);
     }
-    const listing = await outbox.transaction(async (tx, emit) => {
-      // Back on sale (sold → used): the number must not be on another seller's active listing (issue 20).
-      if (changes.status === 'used' && current.status !== 'used') {
-        await assertRegNumberFree(tx, current.specifications.regNumber, current.sellerId, current.id);
-      }
-      const row: CarRow | undefined = await carStore.update(tx, current.id, changes);
-      if (!row) throw notFound(messages.notFound);
-      await emitCarSaved(emit, 'listing.car.updated', row);
-      return toCarListing(row);
-    });
+    const listing = await onUniqueViolation(
+      () =>
+        outbox.transaction(async (tx, emit) => {
+          // Back on sale (sold → used): the number must not be on another seller's active listing (issue 20).
+          if (changes.status === 'used' && current.status !== 'used') {
+            await assertRegNumberFree(tx, current.specifications.regNumber, current.sellerId, current.id);
+          }
+          const row: CarRow | undefined = await carStore.update(tx, current.id, changes);
+          if (!row) throw notFound(messages.notFound);
+          await emitCarSaved(emit, 'listing.car.updated', row);
+          return toCarListing(row);
+        }),
+      () => conflict(regNumberTakenMessage),
+    );
     res.json({ message: messages.updated, data: listing });
   });
 
