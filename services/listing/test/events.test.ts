@@ -34,6 +34,9 @@ afterAll(async () => {
 const subscribe = (consumer: Parameters<typeof toSubscription>[0]) =>
   toSubscription(consumer, { outbox: createOutbox({ db: database.db, tables }), tables, logger });
 
+/** Registration numbers: one per car, as different sellers may not share one (issue 20). */
+let regSeq = 0;
+
 function newCar(sellerId: string, over: Partial<NewCar> = {}): NewCar {
   return {
     sellerId,
@@ -53,7 +56,12 @@ function newCar(sellerId: string, over: Partial<NewCar> = {}): NewCar {
     price: 900000,
     description: null,
     location: { street: 'FC Road', city: 'Pune', state: 'Maharashtra', postal_code: '411004' },
-    specifications: { regNumber: 'MH-12-AB-1234', spareKey: true, kmDriven: 30000, ownership: 'First' },
+    specifications: {
+      regNumber: `MH-12-AB-${1000 + ++regSeq}`,
+      spareKey: true,
+      kmDriven: 30000,
+      ownership: 'First',
+    },
     history: [],
     images: [{ key: 'k', url: '/api/storage/images/k' }],
     ...over,
