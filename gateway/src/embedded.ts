@@ -13,6 +13,7 @@ import {
   type RunningServer,
   startServices,
 } from '@marketplace/platform';
+import { storageReadiness } from '@marketplace/storage-service';
 import { createGatewayApp } from './app';
 import { serviceModules } from './services';
 import { repoRoot } from './web';
@@ -30,6 +31,8 @@ export interface EmbeddedSystem {
  * outbox gauge per service module). @throws when DATA_DIR cannot be opened or a configured server is unreachable. */
 export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
   const infra = await createInfrastructure(config, logger, { signsTokens: true, processName: 'marketplace' });
+  // A full image-decoding line takes the process out of the load balancer, as the standalone storage does.
+  Object.assign(infra.readiness, storageReadiness);
   const services = await startServices(infra, serviceModules, { seed: true });
   const app = createGatewayApp({
     config,
