@@ -3,6 +3,8 @@
  * system, on the embedded adapters and on the real PostgreSQL, RabbitMQ and Redis. Under CI=true a missing
  * server fails the file.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,7 +154,12 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       ).toBe(200);
       for (const r of [reg, profile, login]) expect(JSON.stringify(r.body)).not.toMatch(HASH);
       const events = await eventsAbout(String(session.user._id));
-      expect(events).toEqual(['auth.user.registered', 'auth.otp.requested', 'auth.user.verified']);
+      expect(events).toEqual([
+        'auth.user.registered',
+        'auth.otp.requested',
+        'auth.email.verification_requested',
+        'auth.user.verified',
+      ]);
       // Issue 20, point 13: the code is on the bus only sealed (and the SMS still came, read above).
       const [requested] = await queryRows<{ envelope: { payload: Record<string, unknown> } }>(
         t.system.infra.database.db,
@@ -296,6 +303,7 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       expect(await eventsAbout(row!.id)).toEqual([
         'auth.user.registered',
         'auth.otp.requested',
+        'auth.email.verification_requested',
         'auth.user.deleted',
       ]);
       // A verified account never expires.
@@ -629,6 +637,7 @@ describe.each(variants)('auth API on $name', ({ servers, skip }) => {
       expect(await eventsAbout(id)).toEqual([
         'auth.user.registered',
         'auth.otp.requested',
+        'auth.email.verification_requested',
         'auth.user.verified',
         'auth.user.updated',
         'auth.user.updated',
@@ -830,6 +839,188 @@ describe.each(variants)('social sign-in on $name', ({ servers, skip }) => {
     await t?.stop();
     await google?.stop();
     await graph?.stop();
+  });
+
+  /** The newest e-mail verification token sent to `email` (dev outbox), after `after` if given. */
+  async function emailToken(email: string, after?: string): Promise<{ token: string; createdAt: string }> {
+    await t.system.drainOutboxes();
+    const file = path.join(t.dataDir, 'outbox', 'mail.jsonl');
+    let found: { token: string; createdAt: string } | undefined;
+    await expect
+      .poll(
+        () => {
+          if (!fs.existsSync(file)) return undefined;
+          const mails = fs
+            .readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as { to: string; text: string; createdAt: string })
+            .filter((m) => m.to === email && /verifyEmail=/.test(m.text) && m.createdAt !== after);
+          const last = mails.at(-1);
+          found = last
+            ? { token: last.text.match(/verifyEmail=([\w%-]+)/)![1]!, createdAt: last.createdAt }
+            : undefined;
+          return found?.token;
+        },
+        { timeout: 5_000 },
+      )
+      .toBeTruthy();
+    return found!;
+  }
+
+  /** Registers with e-mail and password (the phone is not verified); the sign-up payload. */
+  async function registerOnly(email: string, ip: string) {
+    const n = `${Date.now() % 1_000_000}`.padStart(6, '0');
+    const body = {
+      name: 'Early Bird',
+      username: `early.${n}`,
+      email,
+      phone_number: `93${n}${Math.floor(Math.random() * 90 + 10)}`,
+      password: 'squatter2026',
+      confirm_password: 'squatter2026',
+    };
+    const r = await call(t.url, 'POST', '/api/auth/register', { body, ip });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return body;
+  }
+
+  it.skipIf(skip)(
+    'a verified Google owner takes an address an unverified sign-up claimed; the claim’s password never gets in (issue 20, point 3)',
+    async () => {
+      const squatter = await registerOnly('victim@example.in', '10.8.3.1');
+      const [claim] = await queryRows<{ id: string }>(
+        t.system.infra.database.db,
+        sql`SELECT id FROM auth.users WHERE email = 'victim@example.in'`,
+      );
+      const google1 = await google.signIdToken({
+        sub: 'g-victim',
+        email: 'victim@example.in',
+        email_verified: true,
+        name: 'Real Owner',
+      });
+      const owner = await call(t.url, 'POST', '/api/auth/googleLogin', {
+        body: { tokenId: google1 },
+        ip: '10.8.3.2',
+      });
+      expect(owner.status).toBe(200);
+      const ownerUser = owner.body.user as Record<string, unknown>;
+      expect(ownerUser).toMatchObject({
+        email: 'victim@example.in',
+        name: 'Real Owner',
+        emailVerified: true,
+      });
+      expect(ownerUser._id).not.toBe(claim!.id);
+      const [released] = await queryRows<{ email: string }>(
+        t.system.infra.database.db,
+        sql`SELECT email FROM auth.users WHERE id = ${claim!.id}`,
+      );
+      expect(released?.email).toBe(`unverified-${claim!.id}@released.invalid`);
+      const byPassword = await call(t.url, 'POST', '/api/auth/login', {
+        body: { email: 'victim@example.in', password: squatter.password },
+        ip: '10.8.3.3',
+      });
+      expect(byPassword.status).toBe(401);
+      const profile = await call(t.url, 'GET', '/api/auth/profile', { token: owner.body.tokenId as string });
+      expect(profile.body).toMatchObject({ _id: ownerUser._id, email: 'victim@example.in' });
+    },
+  );
+
+  it.skipIf(skip)(
+    'the e-mailed link verifies the address; then Google links to the account; the link token is never on the bus',
+    async () => {
+      await registerOnly('linked@example.in', '10.8.4.1');
+      const { token } = await emailToken('linked@example.in');
+      const [row] = await queryRows<{ id: string; envelope: unknown }>(
+        t.system.infra.database.db,
+        sql`SELECT envelope->'payload'->>'userId' AS id, envelope FROM auth.outbox
+            WHERE name = 'auth.email.verification_requested'
+            AND envelope->'payload'->>'email' = 'linked@example.in'`,
+      );
+      expect(JSON.stringify(row?.envelope)).not.toContain(decodeURIComponent(token));
+      const [stored] = await queryRows<{ token_hash: string }>(
+        t.system.infra.database.db,
+        sql`SELECT token_hash FROM auth.email_tokens WHERE user_id = ${row!.id}`,
+      );
+      expect(stored?.token_hash).not.toContain(decodeURIComponent(token));
+
+      const verify = (body: unknown) =>
+        call(t.url, 'POST', '/api/auth/email/verify', { body, ip: '10.8.4.3' });
+      const bad = await verify({ token: 'nope' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^token: /);
+      expect((await verify({})).body.message).toMatch(/token/);
+      const ok = await verify({ token: decodeURIComponent(token) });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ message: 'Your e-mail address is verified.' });
+      expect((await verify({ token: decodeURIComponent(token) })).status).toBe(400);
+
+      const tokenId = await google.signIdToken({
+        sub: 'g-linked',
+        email: 'linked@example.in',
+        email_verified: true,
+        name: 'Linked',
+      });
+      const viaGoogle = await call(t.url, 'POST', '/api/auth/googleLogin', {
+        body: { tokenId },
+        ip: '10.8.4.2',
+      });
+      expect(viaGoogle.status).toBe(200);
+      expect((viaGoogle.body.user as Record<string, unknown>)._id).toBe(row!.id);
+      expect(viaGoogle.body.user).toMatchObject({ emailVerified: true });
+      const more = await call(t.url, 'POST', '/api/auth/email/verification', {
+        token: viaGoogle.body.tokenId as string,
+      });
+      expect(more.status).toBe(409);
+    },
+  );
+
+  it.skipIf(skip)('a signed-in user with an unverified address can ask for a new link', async () => {
+    const u = await registerOnly('again@example.in', '10.8.5.1');
+    const first = await emailToken(u.email);
+    // A session: verify the phone with the texted code.
+    await t.system.drainOutboxes();
+    const sms = t.lastSms(u.phone_number)!;
+    const code = sms.text.match(/\b(\d{6})\b/)![1]!;
+    const session = await call(t.url, 'POST', '/api/auth/verifyMobileOtp', {
+      body: { phone_number: u.phone_number, otp: Number(code) },
+      ip: '10.8.5.2',
+    });
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ emailVerified: false });
+    const r = await call(t.url, 'POST', '/api/auth/email/verification', {
+      token: session.body.tokenId as string,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ message: expect.stringMatching(/verification link/) });
+    const second = await emailToken(u.email, first.createdAt);
+    expect(second.token).not.toBe(first.token);
+    // The earlier link was replaced.
+    const verify = (token: string) =>
+      call(t.url, 'POST', '/api/auth/email/verify', {
+        body: { token: decodeURIComponent(token) },
+        ip: '10.8.5.3',
+      });
+    expect((await verify(first.token)).status).toBe(400);
+    expect((await verify(second.token)).status).toBe(200);
+    const profile = await call(t.url, 'GET', '/api/auth/profile', { token: session.body.tokenId as string });
+    expect(profile.body).toMatchObject({ emailVerified: true });
+  });
+
+  it.skipIf(skip)('an administrator account is never linked to a Google sign-in', async () => {
+    const tokenId = await google.signIdToken({
+      sub: 'g-admin',
+      email: 'admin@marketplace.local',
+      email_verified: true,
+      name: 'Not The Admin',
+    });
+    const r = await call(t.url, 'POST', '/api/auth/googleLogin', { body: { tokenId }, ip: '10.8.6.1' });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toMatch(/administrator/);
+    const [admin] = await queryRows<{ google_sub: string | null }>(
+      t.system.infra.database.db,
+      sql`SELECT google_sub FROM auth.users WHERE email = 'admin@marketplace.local'`,
+    );
+    expect(admin?.google_sub).toBeNull();
   });
 
   it.skipIf(skip)('lists the configured providers with their public ids only', async () => {

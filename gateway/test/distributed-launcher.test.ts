@@ -115,6 +115,7 @@ describe('consumers and CLI entries', () => {
       'notification.users',
       'notification.welcome-mail',
       'notification.password-changed-mail',
+      'notification.email-verification-mail',
       'notification.car-listed-mail',
       'notification.testdrive-buyer-mail',
       'notification.testdrive-seller-mail',

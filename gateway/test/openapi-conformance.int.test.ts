@@ -15,6 +15,8 @@
  * The table must match the document exactly: a new route without an entry here, or an entry for an
  * operation the document no longer has, fails the first test.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildOpenApiDocument } from '@marketplace/contracts';
 import type { AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -324,6 +326,31 @@ async function smsCode(
   return { code: sms!.text.match(/\b(\d{6})\b/)![1]!, createdAt: sms!.createdAt };
 }
 
+/** The newest of at least `count` e-mail verification tokens mailed to `email` (dev outbox; issue 20). */
+async function mailedEmailToken(w: World, email: string, count: number): Promise<string> {
+  await w.t.system.drainOutboxes();
+  const file = path.join(w.t.dataDir, 'outbox', 'mail.jsonl');
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(file)) return undefined;
+        const mails = fs
+          .readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { to: string; text: string })
+          .filter((m) => m.to === email && /verifyEmail=/.test(m.text));
+        const mail = mails.length >= count ? mails.at(-1) : undefined;
+        token = mail ? decodeURIComponent(mail.text.match(/verifyEmail=([\w%-]+)/)![1]!) : undefined;
+        return token;
+      },
+      { timeout: EVENTUAL_MS },
+    )
+    .toBeTruthy();
+  return token!;
+}
+
 const indiaDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',
@@ -469,6 +496,13 @@ const calls: Record<string, Call> = {
     const answer = await ask(w, 'POST', `/api/auth/facebookLogin?access_token=${encodeURIComponent(token)}`);
     w.made.socialToken = (answer.body as Json).tokenId as string;
     return answer;
+  },
+  requestEmailVerification: (w) =>
+    ask(w, 'POST', '/api/auth/email/verification', { token: need(w, 'signUp').token }),
+  verifyEmail: async (w) => {
+    // The sign-up's link and the one requestEmailVerification asked for: the newer replaced the older.
+    const token = await mailedEmailToken(w, need(w, 'signUp').email, 2);
+    return ask(w, 'POST', '/api/auth/email/verify', { body: { token } });
   },
   logoutAll: (w) => ask(w, 'POST', '/api/auth/logout-all', { token: need(w, 'socialToken') }),
   logout: (w) => ask(w, 'POST', '/api/auth/logout', { token: need(w, 'socialToken') }),

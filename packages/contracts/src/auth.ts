@@ -115,6 +115,10 @@ export const user = z
     phone_number: z.string().optional().meta({ description: 'Bare 10-digit Indian mobile number' }),
     username: z.string().optional(),
     createdAt: z.iso.datetime({ offset: true }).optional(),
+    emailVerified: z.boolean().optional().meta({
+      description:
+        'Whether the e-mail address is proven to be the user’s (a link sent to it, a provider, or an admin; issue 20)',
+    }),
   })
   .meta({ id: 'User', description: 'A user account (spec §3)' });
 /** Inferred type of {@link user}. */
@@ -283,6 +287,12 @@ export const changePasswordResponse = z
   .object({ message: z.string(), tokenId: z.string() })
   .meta({ id: 'ChangePasswordResponse' });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+/**
+ * `POST /api/auth/email/verify` body (issue 20, point 3): `token` from the e-mailed link
+ * (`/profile?verifyEmail=<token>`; the page posts it, so a mail scanner opening the link verifies nothing).
+ */
+export const verifyEmailBody = z.object({ token: textField('token', 200) });
 
 /** `GET /api/auth/.well-known/jwks.json` answer: the public JSON Web Key Set of the auth service (issue 4). */
 export const jwksResponse = z

@@ -72,7 +72,8 @@ export const userUpdatedPayload = z.object({
   email: z.email(),
   phone_number: z.string().optional(),
   profile: z.string().nullable(),
-  changed: z.array(z.enum(['name', 'profile'])).min(1),
+  /** `email`: the account lost an unverified address to its verified owner (issue 20, point 3). */
+  changed: z.array(z.enum(['name', 'profile', 'email'])).min(1),
 });
 
 /**
@@ -81,6 +82,20 @@ export const userUpdatedPayload = z.object({
  * should contact support); never anything about the password itself.
  */
 export const passwordChangedPayload = z.object({ userId: objectId, name: z.string(), email: z.email() });
+
+/**
+ * `auth.email.verification_requested` v1 (issue 20, point 3): e-mail `email` a link that proves the
+ * address is the user's. `tokenSealed` is the link's token sealed like the sign-up code (platform
+ * `sealSecret`, the address as additional data); only the notification worker opens it. The link expires
+ * at `expiresAt`.
+ */
+export const emailVerificationRequestedPayload = z.object({
+  userId: objectId,
+  name: z.string(),
+  email: z.email(),
+  tokenSealed: z.string().regex(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/, 'tokenSealed must be a sealed value'),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
 
 /** `auth.user.deleted` v1: an admin deleted a user (issue 4). */
 export const userDeletedPayload = z.object({ userId: objectId, deletedBy: objectId.optional() });
@@ -209,6 +224,11 @@ export const events = {
   'auth.user.deleted': defineEvent('auth.user.deleted', 1, userDeletedPayload),
   'auth.otp.requested': defineEvent('auth.otp.requested', 1, otpRequestedPayload),
   'auth.password.changed': defineEvent('auth.password.changed', 1, passwordChangedPayload),
+  'auth.email.verification_requested': defineEvent(
+    'auth.email.verification_requested',
+    1,
+    emailVerificationRequestedPayload,
+  ),
   'catalog.brand.changed': defineEvent('catalog.brand.changed', 1, brandChangedPayload),
   'catalog.model.changed': defineEvent('catalog.model.changed', 1, modelChangedPayload),
   'catalog.variant.changed': defineEvent('catalog.variant.changed', 1, variantChangedPayload),

@@ -29,6 +29,7 @@ import {
   userIdParams,
   userListResponse,
   userMessageResponse,
+  verifyEmailBody,
   verifyMobileOtpBody,
 } from './auth';
 import {
@@ -342,6 +343,41 @@ const routes: ApiRoute[] = [
     service: 'auth',
     access: 'public',
     responses: { 200: { description: 'Signed out', schema: messageResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/email/verification',
+    operationId: 'requestEmailVerification',
+    summary: "E-mail a link that proves the signed-in user's address is theirs (issue 20)",
+    description:
+      'The link is valid for 24 hours and replaces any earlier one. Until the address is verified, a ' +
+      'Google or Facebook sign-in with the same address is not linked to this account: a verified owner ' +
+      'takes the address over.',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'user',
+    responses: {
+      200: { description: 'Link sent', schema: messageResponse },
+      409: error('The address is verified already'),
+      ...tooMany,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/email/verify',
+    operationId: 'verifyEmail',
+    summary: 'Verify the e-mail address with the token of the e-mailed link (issue 20)',
+    description:
+      'The link opens /profile?verifyEmail=<token>, and the page posts the token here. A token works once, ' +
+      'for 24 hours, and only while the account still has the address it was sent to.',
+    tags: ['Auth'],
+    service: 'auth',
+    access: 'public',
+    request: { body: verifyEmailBody },
+    responses: {
+      200: { description: 'Verified', schema: messageResponse },
+      400: error('token is missing, unknown, used or expired'),
+    },
   },
   {
     method: 'post',

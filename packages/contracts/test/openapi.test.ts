@@ -81,6 +81,8 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['post', '/api/auth/password'],
   ['get', '/api/auth/providers'],
   ['post', '/api/auth/logout-all'], // issue 20: sign out everywhere
+  ['post', '/api/auth/email/verification'], // issue 20: e-mail verification link
+  ['post', '/api/auth/email/verify'],
 ];
 
 describe('OpenAPI document', () => {

@@ -28,6 +28,7 @@ async function ensureAdmin(ports: ServicePorts): Promise<void> {
         passwordHash,
         role: 'Admin',
         verified: true,
+        emailVerified: true,
       });
       await emit('auth.user.registered', {
         userId: user.id,

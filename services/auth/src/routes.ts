@@ -5,6 +5,8 @@
  * (`PATCH /api/auth/profile`) and password change (`POST /api/auth/password`).
  * Errors answer `{ message }` (4xx naming the field where there is one).
  */
+
+import { createHash, randomBytes } from 'node:crypto';
 import {
   changePasswordBody,
   createUserBody,
@@ -17,6 +19,7 @@ import {
   type SocialProvidersResponse,
   updateProfileBody,
   userIdParams,
+  verifyEmailBody,
   verifyMobileOtpBody,
 } from '@marketplace/contracts';
 import {
@@ -37,7 +40,7 @@ import {
 } from '@marketplace/platform';
 import { type Request, type Response, Router } from 'express';
 import { DEFAULT_AVATAR_SVG } from './domain/avatar';
-import { messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, UNVERIFIED_TTL_MS } from './domain/rules';
+import { EMAIL_LINK_TTL_MS, messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, UNVERIFIED_TTL_MS } from './domain/rules';
 import { generateOtp, hashSecret, otpFromNumber, verifySecret, verifySecretOrDummy } from './domain/secrets';
 import { profileChanges, takenField, toApiUser } from './domain/users';
 import { createFailureThrottle } from './lockout';
@@ -45,9 +48,11 @@ import { confirmProfileImage } from './peers';
 import type { SocialIdentity, SocialProviders } from './providers/index';
 import { createAuthLimiters, enforce } from './rate-limits';
 import { announceSessionVersion, endSession, revokeSession, startSession } from './sessions';
-import { otpStore, sessionStore, type UserRow, userStore } from './store';
+import { emailTokenStore, otpStore, sessionStore, type UserRow, userStore } from './store';
 
 const ip = (req: Request) => req.ip ?? 'unknown';
+/** SHA-256 (hex) of a link token: only the hash is stored (issue 20, point 3). */
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The auth service's router. */
 export function authRoutes(ports: ServicePorts, providers: SocialProviders): Router {
@@ -81,6 +86,32 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
       otpSealed: sealSecret(ports.config.UPLOAD_SIGNING_SECRET, otp, user.phoneNumber!),
       expiresAt: expiresAt.toISOString(),
       purpose,
+    });
+  }
+
+  /**
+   * Writes a fresh e-mail verification link token for `user` (its SHA-256; earlier ones replaced) and asks
+   * for the e-mail (`auth.email.verification_requested`, the token sealed for the address; issue 20).
+   */
+  async function requestEmailLink(
+    emit: Parameters<Parameters<typeof outbox.transaction>[0]>[1],
+    tx: typeof db,
+    user: UserRow,
+  ) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(ports.clock().getTime() + EMAIL_LINK_TTL_MS);
+    await emailTokenStore.replace(tx, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      email: user.email,
+      expiresAt,
+    });
+    await emit('auth.email.verification_requested', {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      tokenSealed: sealSecret(ports.config.UPLOAD_SIGNING_SECRET, token, user.email),
+      expiresAt: expiresAt.toISOString(),
     });
   }
 
@@ -177,6 +208,8 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
           provider: 'password',
         });
         await requestOtp(emit, tx, user, 'register');
+        // The address counts as the user's only once the e-mailed link is opened (issue 20, point 3).
+        await requestEmailLink(emit, tx, user);
       }),
     );
     res
@@ -255,7 +288,13 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     await respondWithSession(req, res, user);
   });
 
-  /** Signs in with a provider identity: the linked user, else the user with that e-mail (linked now), else a new one. */
+  /**
+   * Signs in with a provider identity (issue 20, point 3: no account pre-hijacking): the linked user; else
+   * the user with that e-mail, linked now, only when that address is verified and the account is not an
+   * administrator's (never auto-linked: 409); an unverified claim on the address loses it — the verified
+   * provider identity is its owner — and a new user is created for the identity (the claim's password is
+   * never a way into it).
+   */
   async function socialSignIn(identity: SocialIdentity): Promise<UserRow> {
     const linked = await userStore.byProvider(db, identity.provider, identity.providerId);
     if (linked) return linked;
@@ -265,7 +304,9 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
         : { facebookId: identity.providerId };
     await releaseExpired({ email: identity.email });
     const byEmail = await userStore.byEmail(db, identity.email);
-    if (byEmail) return (await userStore.update(db, byEmail.id, { ...link, verified: true }))!;
+    if (byEmail?.role === 'Admin') throw conflict(messages.adminNotLinked);
+    if (byEmail?.emailVerified) return (await userStore.update(db, byEmail.id, { ...link, verified: true }))!;
+    if (byEmail) await releaseAddress(byEmail);
     return inserting({ email: identity.email }, () =>
       outbox.transaction(async (tx, emit) => {
         const user = await userStore.insert(tx, {
@@ -273,6 +314,7 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
           email: identity.email,
           role: 'User',
           verified: true,
+          emailVerified: true,
           profile: identity.picture ?? null,
           ...link,
         });
@@ -287,6 +329,30 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
         return user;
       }),
     );
+  }
+
+  /**
+   * Takes an unverified address from `claim` (issue 20, point 3): its e-mail becomes the placeholder
+   * `unverified-<id>@released.invalid`, its pending links die, and `auth.user.updated` (changed: email) tells
+   * the other services.
+   */
+  async function releaseAddress(claim: UserRow): Promise<void> {
+    await outbox.transaction(async (tx, emit) => {
+      const updated = await userStore.update(tx, claim.id, {
+        email: `unverified-${claim.id}@released.invalid`,
+        emailVerified: false,
+      });
+      if (!updated) return;
+      await emailTokenStore.removeFor(tx, claim.id);
+      await emit('auth.user.updated', {
+        userId: updated.id,
+        name: updated.name,
+        email: updated.email,
+        ...(updated.phoneNumber ? { phone_number: updated.phoneNumber } : {}),
+        profile: updated.profile,
+        changed: ['email'],
+      });
+    });
   }
 
   router.post('/api/auth/googleLogin', async (req, res) => {
@@ -403,6 +469,39 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
     res.json({ message: messages.loggedOutEverywhere });
   });
 
+  /**
+   * E-mails a new verification link to the signed-in user's address (issue 20, point 3) → 200
+   * `{ message }`; 409 when it is verified already; 429 past five links per hour.
+   */
+  router.post('/api/auth/email/verification', requireUser, async (req, res) => {
+    const user = await userStore.byId(db, req.principal!.id);
+    if (!user) throw unauthorized(messages.sessionGone);
+    if (user.emailVerified) throw conflict(messages.emailAlreadyVerified);
+    await enforce(res, [[limit.emailLinkPerUser, user.id]]);
+    await outbox.transaction((tx, emit) => requestEmailLink(emit, tx, user));
+    res.json({ message: messages.emailLinkSent });
+  });
+
+  /**
+   * The e-mailed link's token (issue 20, point 3): body `{ token }` → 200 `{ message }` when the token is
+   * known, unexpired and the account still has the address it was sent to (the token is used up either
+   * way); else 400 naming `token`. Public: the link works without a session.
+   */
+  router.post('/api/auth/email/verify', async (req, res) => {
+    const { token } = parseInput(verifyEmailBody, req.body);
+    await enforce(res, [[limit.verifyPerIp, ip(req)]]);
+    const row = await emailTokenStore.take(db, sha256(token));
+    if (row && row.expiresAt.getTime() > ports.clock().getTime()) {
+      const user = await userStore.byId(db, row.userId);
+      if (user && user.email === row.email) {
+        await userStore.update(db, user.id, { emailVerified: true });
+        res.json({ message: messages.emailVerified });
+        return;
+      }
+    }
+    throw badRequest(messages.emailLinkInvalid);
+  });
+
   /** Logout: the token is revoked in the database until it expires, then in the cache (issue 20). */
   router.post('/api/auth/logout', async (req, res) => {
     if (req.principal) await revokeSession(ports, req.principal);
@@ -444,6 +543,8 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
           passwordHash,
           role: body.role,
           verified: true,
+          // An administrator vouches for the address (issue 20, point 3).
+          emailVerified: true,
         });
         await emit('auth.user.registered', {
           userId: created.id,

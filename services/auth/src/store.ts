@@ -23,6 +23,12 @@ export const users = schema.table('users', {
     .notNull()
     .default('User'),
   verified: boolean('verified').notNull().default(false),
+  /**
+   * The user proved the e-mail address is theirs (issue 20, point 3): by the link e-mailed to it, through a
+   * provider that vouches for it (Google, Facebook), or because an administrator created the account.
+   * Only a verified address is linked to a Google/Facebook sign-in.
+   */
+  emailVerified: boolean('email_verified').notNull().default(false),
   profile: text('profile'),
   googleSub: text('google_sub').unique(),
   facebookId: text('facebook_id').unique(),
@@ -43,6 +49,17 @@ export const otps = schema.table('otps', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Pending e-mail verification links (issue 20, point 3): the SHA-256 of the link's token, for one address. */
+export const emailTokens = schema.table('email_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Logged-out token ids, kept until the token would have expired (issue 20). */
 export const revokedTokens = schema.table(
   'revoked_tokens',
@@ -58,6 +75,7 @@ export const revokedTokens = schema.table(
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type OtpRow = typeof otps.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export const tables = messagingTables('auth');
 
@@ -272,6 +290,24 @@ export const sessionStore = {
       .where(eq(users.id, userId))
       .returning({ version: users.sessionVersion });
     return row?.version;
+  },
+};
+
+/** E-mail verification links (issue 20, point 3). */
+export const emailTokenStore = {
+  /** Stores a link token (its hash) for `email` of `userId`, replacing the user's earlier ones. */
+  async replace(db: Db, token: { tokenHash: string; userId: string; email: string; expiresAt: Date }) {
+    await db.delete(emailTokens).where(eq(emailTokens.userId, token.userId));
+    await db.insert(emailTokens).values(token);
+  },
+  /** Deletes every pending link of `userId` (its address changed). */
+  async removeFor(db: Db, userId: string) {
+    await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  },
+  /** Takes (reads and deletes) the token with this hash; undefined when there is none. */
+  async take(db: Db, tokenHash: string): Promise<EmailTokenRow | undefined> {
+    const [row] = await db.delete(emailTokens).where(eq(emailTokens.tokenHash, tokenHash)).returning();
+    return row;
   },
 };
 

@@ -22,6 +22,7 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
   googleSub: null,
   facebookId: null,
   sessionVersion: 0,
+  emailVerified: false,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   ...over,
@@ -75,6 +76,7 @@ describe('users', () => {
       phone_number: '9876543210',
       username: 'asha',
       createdAt: '2026-01-01T00:00:00.000Z',
+      emailVerified: false,
     });
   });
 

@@ -7,6 +7,7 @@
  * | `notification.users`                  | `auth.user.registered|verified|updated|deleted` | (projection, store.ts) |
  * | `notification.welcome-mail`           | `auth.user.verified`            | welcome e-mail                 |
  * | `notification.password-changed-mail`  | `auth.password.changed`         | security notice e-mail         |
+ * | `notification.email-verification-mail` | `auth.email.verification_requested` | the verification link (issue 20) |
  * | `notification.car-listed-mail`        | `listing.car.created`           | e-mail to the seller           |
  * | `notification.testdrive-buyer-mail`   | `testdrive.*` (four events)     | e-mail to the booker           |
  * | `notification.testdrive-seller-mail`  | `testdrive.*` (four events)     | e-mail to the car's seller     |
@@ -34,6 +35,7 @@ import { z } from 'zod';
 import {
   carListedMail,
   carName,
+  emailVerificationMail,
   otpSmsText,
   passwordChangedMail,
   type TestDriveActor,
@@ -142,6 +144,28 @@ export function passwordChangedMailConsumer(deps: MailDeps): Consumer<EventOf<'a
         publicUrl: deps.publicUrl,
       });
       await deps.notifier.sendMail({ to: email, ...mail });
+    },
+  };
+}
+
+/**
+ * E-mails the e-mail verification link (issue 20, point 3). The event carries the link's token sealed
+ * (`sealSecret`, the address as additional data); it is opened here and written only into the mail.
+ */
+export function emailVerificationMailConsumer(
+  deps: MailDeps,
+): Consumer<EventOf<'auth.email.verification_requested'>> {
+  return {
+    name: 'notification.email-verification-mail',
+    events: ['auth.email.verification_requested'],
+    schema: events['auth.email.verification_requested'].envelope,
+    async handle(event) {
+      const { name, email, tokenSealed } = event.payload;
+      const token = openSecret(deps.sealSecret, tokenSealed, email);
+      await deps.notifier.sendMail({
+        to: email,
+        ...emailVerificationMail({ name, token, publicUrl: deps.publicUrl }),
+      });
     },
   };
 }
@@ -260,6 +284,7 @@ export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts[
     usersProjectionConsumer(),
     welcomeMailConsumer(deps),
     passwordChangedMailConsumer(deps),
+    emailVerificationMailConsumer(deps),
     carListedMailConsumer(deps),
     testDriveMailConsumer(deps, 'buyer'),
     testDriveMailConsumer(deps, 'seller'),

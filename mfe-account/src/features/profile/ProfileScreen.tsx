@@ -13,6 +13,7 @@ import {
 import { Link } from '@marketplace/ui/router';
 import { useState } from 'react';
 import { EditProfileDialog } from './EditProfileDialog';
+import { EmailVerificationBanner, useEmailLink } from './EmailVerificationBanner';
 
 /** The signed-in user's profile. */
 export function ProfileScreen() {
@@ -20,6 +21,7 @@ export function ProfileScreen() {
   const ready = useAuthStore((s) => s.ready);
   const showLogin = useLoginDialogStore((s) => s.show);
   const [editing, setEditing] = useState(false);
+  useEmailLink();
   if (!ready) return <Spinner label="Loading" />;
   if (!user) {
     return (
@@ -46,6 +48,7 @@ export function ProfileScreen() {
   ];
   return (
     <section className="acc:mx-auto acc:max-w-4xl acc:px-4 acc:py-10">
+      <EmailVerificationBanner />
       <div className="acc:flex acc:flex-col acc:items-center acc:gap-6 acc:rounded-2xl acc:border acc:border-slate-200 acc:bg-white acc:p-6 acc:sm:flex-row acc:sm:items-start acc:dark:border-slate-700 acc:dark:bg-slate-900">
         <img
           src={user.profile}

@@ -10,6 +10,8 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
  * or when it asks for a new code), in ms.
  */
 export const UNVERIFIED_TTL_MS = 24 * 60 * 60 * 1000;
+/** An e-mail verification link is valid 24 h (issue 20, point 3), in ms. */
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Wrong tries after which a code is dead (issue 4). */
 export const OTP_MAX_ATTEMPTS = 5;
 
@@ -30,6 +32,8 @@ export const limits = {
   /** Password change (issue 10): as login, per IP and per account (user id); success resets the account's. */
   passwordPerIp: { name: 'auth-password-ip', points: 30, durationMs: 15 * 60_000 },
   passwordPerAccount: { name: 'auth-password-account', points: 10, durationMs: 15 * 60_000 },
+  /** E-mail verification links (issue 20): five per user per hour. */
+  emailLinkPerUser: { name: 'auth-email-link-user', points: 5, durationMs: 60 * 60_000 },
 } as const;
 
 /** Messages of the auth routes (success toasts and errors; errors name the field where there is one). */
@@ -45,6 +49,12 @@ export const messages = {
   noUnverifiedAccount: 'No unverified account matches this e-mail and mobile number.',
   loggedOut: 'User logged out successfully.',
   loggedOutEverywhere: 'Signed out on every device.',
+  emailLinkSent: 'We have sent a verification link to your e-mail address.',
+  emailAlreadyVerified: 'Your e-mail address is verified already.',
+  emailVerified: 'Your e-mail address is verified.',
+  emailLinkInvalid: 'token: this verification link is invalid, used or expired. Please ask for a new one.',
+  adminNotLinked:
+    'This e-mail address belongs to an administrator account, which is never linked to Google or Facebook. Sign in with its password.',
   tooMany: 'Too many attempts. Please try again later.',
   userCreated: 'User successfully created.',
   userDeleted: 'User successfully deleted.',

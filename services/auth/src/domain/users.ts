@@ -5,7 +5,7 @@ import type { UserRow } from '../store';
 /** Avatar shown when a user has no profile image (served by the auth service). */
 export const DEFAULT_AVATAR_PATH = '/api/auth/avatar/default.svg';
 
-/** `{ _id, name, role, profile, email, phone_number?, username?, createdAt }` of `row`. */
+/** `{ _id, name, role, profile, email, phone_number?, username?, createdAt, emailVerified }` of `row`. */
 export function toApiUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -16,6 +16,7 @@ export function toApiUser(row: UserRow): User {
     ...(row.phoneNumber ? { phone_number: row.phoneNumber } : {}),
     ...(row.username ? { username: row.username } : {}),
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerified,
   };
 }
 

@@ -105,6 +105,28 @@ export function welcomeMail(input: { name: string; publicUrl?: string }): Render
   });
 }
 
+/**
+ * The e-mail verification link (`auth.email.verification_requested`, issue 20): the link proves the
+ * address is the user's. Without PUBLIC_URL the link is the site-relative path (development).
+ */
+export function emailVerificationMail(input: {
+  name: string;
+  token: string;
+  publicUrl?: string;
+}): RenderedMail {
+  const path = `/profile?verifyEmail=${encodeURIComponent(input.token)}`;
+  const url = siteLink(input.publicUrl, path) ?? path;
+  return renderMail({
+    subject: `Verify your e-mail address for ${PRODUCT_NAME}`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      'Please confirm that this e-mail address is yours by opening the link below. It is valid for 24 hours.',
+      'If you did not sign up, ignore this e-mail: the address stays free for its owner.',
+    ],
+    link: { label: 'Verify my e-mail address', url },
+  });
+}
+
 const indiaParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Kolkata',
   year: 'numeric',
