@@ -144,6 +144,13 @@ describe('session checks against the auth record (issue 20)', async () => {
     expect(await verifier.verify(await sign('u2', 'User', 'c2'))).toMatchObject({ sessionVersion: 0 });
   });
 
+  it('SESSION_CHECK_TTL_MS defaults to 30 s and may not exceed 60 s', () => {
+    expect(loadConfig({}).SESSION_CHECK_TTL_MS).toBe(30_000);
+    expect(loadConfig({ SESSION_CHECK_TTL_MS: '500' }).SESSION_CHECK_TTL_MS).toBe(500);
+    expect(() => loadConfig({ SESSION_CHECK_TTL_MS: '60001' })).toThrow(/SESSION_CHECK_TTL_MS/);
+    expect(() => loadConfig({ SESSION_CHECK_TTL_MS: '0' })).toThrow(/SESSION_CHECK_TTL_MS/);
+  });
+
   it('clamps the TTL to 60 s', async () => {
     const verifier = createTokenVerifier({ issuer: 'test', jwks: key.jwks });
     let calls = 0;
