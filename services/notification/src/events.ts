@@ -179,6 +179,13 @@ async function recipientOrSkip(
   const recipient = await userStore.recipient(ctx.tx, userId);
   if (!recipient) {
     ctx.logger.info({ userId, role }, 'recipient unknown to the users projection; message skipped');
+    return undefined;
+  }
+  // An account that lost an unverified address to its owner has a `.invalid` placeholder (issue 20,
+  // point 3): nothing can be delivered there (RFC 2606), so nothing is sent.
+  if (recipient.email.endsWith('.invalid')) {
+    ctx.logger.info({ userId, role }, 'recipient has no deliverable e-mail address; message skipped');
+    return undefined;
   }
   return recipient;
 }

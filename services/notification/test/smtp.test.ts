@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeEvent } from '@marketplace/contracts';
 import {
   combineNotifier,
   createDatabase,
@@ -122,6 +123,28 @@ describe('notification over SMTP', () => {
     const unnamed = await knownUser('Old Event');
     await deliver(carCreated(unnamed.userId, null));
     expect(smtp.to(unnamed.email).map((m) => m.subject)).toEqual(['Your car is now listed']);
+  });
+
+  it('sends nothing to an account whose unverified address was released to its owner (issue 20, point 3)', async () => {
+    const seller = await knownUser('Released Claim');
+    const released = `unverified-${seller.userId}@released.invalid`;
+    await deliver(
+      makeEvent(
+        'auth.user.updated',
+        {
+          userId: seller.userId,
+          name: seller.name,
+          email: released,
+          profile: null,
+          changed: ['email'],
+        },
+        { correlationId: 'released' },
+      ),
+    );
+    const before = smtp.messages.length;
+    await deliver(carCreated(seller.userId));
+    expect(smtp.messages.length).toBe(before);
+    expect(smtp.to(released)).toHaveLength(0);
   });
 
   it('e-mails buyer and seller about each test-drive event with car, readable date and 12-hour time', async () => {
