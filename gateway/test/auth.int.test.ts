@@ -1148,6 +1148,18 @@ describe.each(variants)('social sign-in on $name', ({ servers, skip }) => {
       expect((await call(t.url, 'POST', '/api/auth/facebookLogin', { ip: '10.9.0.4' })).body.message).toMatch(
         /access_token/,
       );
+      // The token may also come in the JSON body (issue 20, point 7: out of URLs and access logs).
+      const inBody = await call(t.url, 'POST', '/api/auth/facebookLogin', {
+        body: { access_token: token },
+        ip: '10.9.0.5',
+      });
+      expect(inBody.status).toBe(200);
+      expect((inBody.body.user as { _id: string })._id).toBe((viaGoogle.body.user as { _id: string })._id);
+      const badBody = await call(t.url, 'POST', '/api/auth/facebookLogin', {
+        body: { access_token: 'garbage' },
+        ip: '10.9.0.6',
+      });
+      expect(badBody.status).toBe(401);
     },
   );
 });

@@ -176,8 +176,15 @@ export const loginBody = z.object({ email: emailField(), password: existingPassw
 /** `POST /api/auth/googleLogin` body: `{ tokenId }`, a Google ID token (spec §7, issue 4). */
 export const googleLoginBody = z.object({ tokenId: textField('tokenId', 8192) });
 
-/** `POST /api/auth/facebookLogin?access_token=` query (spec §7, issue 4). */
-export const facebookLoginQuery = z.object({ access_token: textField('access_token', 4096) });
+/**
+ * `POST /api/auth/facebookLogin?access_token=` query (spec §7, issue 4). The token may come in the body
+ * instead ({@link facebookLoginBody}), which keeps it out of access logs and proxies (issue 20, point 7);
+ * one of the two is required.
+ */
+export const facebookLoginQuery = z.object({ access_token: textField('access_token', 4096).optional() });
+
+/** `POST /api/auth/facebookLogin` body: `{ access_token }`, the same token as the query's (issue 20). */
+export const facebookLoginBody = z.object({ access_token: textField('access_token', 4096).optional() });
 
 /**
  * `GET /api/auth/providers` answer (issue 10): which social sign-ins are configured, with the public ids

@@ -14,6 +14,7 @@ import {
   changePasswordBody,
   changePasswordResponse,
   createUserBody,
+  facebookLoginBody,
   facebookLoginQuery,
   getAllUserQuery,
   googleLoginBody,
@@ -205,11 +206,14 @@ const routes: ApiRoute[] = [
     method: 'post',
     path: '/api/auth/facebookLogin',
     operationId: 'facebookLogin',
-    summary: 'Sign in with a Facebook access token (in the query)',
+    summary: 'Sign in with a Facebook access token (in the query, as the spec has it, or in the body)',
+    description:
+      'The spec\'s client sends `?access_token=`; a client may send `{ "access_token": … }` as the JSON body ' +
+      'instead, which keeps the token out of URLs (issue 20). One of the two is required (400 otherwise).',
     tags: ['Auth'],
     service: 'auth',
     access: 'public',
-    request: { query: facebookLoginQuery },
+    request: { query: facebookLoginQuery, body: facebookLoginBody },
     responses: {
       200: { description: 'Signed in; sets the auth-token cookie', schema: authSessionResponse },
       401: error('The Facebook access token is invalid'),

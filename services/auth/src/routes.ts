@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   changePasswordBody,
   createUserBody,
+  facebookLoginBody,
   facebookLoginQuery,
   getAllUserQuery,
   googleLoginBody,
@@ -364,8 +365,11 @@ export function authRoutes(ports: ServicePorts, providers: SocialProviders): Rou
 
   router.post('/api/auth/facebookLogin', async (req, res) => {
     const query = parseInput(facebookLoginQuery, req.query);
+    const body = parseInput(facebookLoginBody, req.body ?? {});
+    const accessToken = query.access_token ?? body.access_token;
+    if (accessToken === undefined) throw badRequest('access_token is required (in the query or the body)');
     await enforce(res, [[limit.loginPerIp, ip(req)]]);
-    const user = await socialSignIn(await providers.facebook.verify(query.access_token));
+    const user = await socialSignIn(await providers.facebook.verify(accessToken));
     await respondWithSession(req, res, user);
   });
 
