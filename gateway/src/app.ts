@@ -2,8 +2,9 @@
  * The gateway's Express app, in either mode:
  * - embedded: every service router mounted in process, tokens verified once per request;
  * - proxy (distributed): `/api/*` forwarded to service URLs.
- * Both add security headers, request ids, the global rate limit, the JSON body limit, the API docs,
- * static hosting of the front ends with SPA fallback, and JSON 404 for unknown `/api` paths.
+ * Both add security headers, request ids, brotli/gzip compression, the global rate limit, the JSON body
+ * limit, the API docs, static hosting of the front ends with SPA fallback, and JSON 404 for unknown `/api`
+ * paths.
  */
 import {
   authenticate,
@@ -19,7 +20,7 @@ import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
 import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
-import { remoteOrigins, socialSignInSources, webHosting } from './web';
+import { compressResponses, remoteOrigins, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
@@ -70,6 +71,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       },
     },
     before: [
+      compressResponses(),
       globalRateLimit(
         opts.rateLimiters,
         config.RATE_LIMIT_PER_MINUTE,

@@ -8,6 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 
 /** The repository root (where shell/ and the mfe-* folders live). */
@@ -18,15 +20,56 @@ export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mf
 
 const noCache = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
 
+/**
+ * A file name with an Rsbuild content hash before its extension (`index.9b2c9c2f51.js`,
+ * `__federation_expose_Dashboard.3476f46484.css`): its bytes never change under that name.
+ */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
+
+/** Cache policy of a content-hashed asset: a year, never revalidated (issue 21). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function serve(dir: string): RequestHandler {
   return express.static(dir, {
     index: false,
     maxAge: '1h',
     setHeaders(res, file) {
-      if (noCache.has(path.basename(file))) res.setHeader('cache-control', 'no-cache');
+      const name = path.basename(file);
+      if (noCache.has(name)) res.setHeader('cache-control', 'no-cache');
+      else if (CONTENT_HASHED.test(name)) res.setHeader('cache-control', IMMUTABLE);
     },
   });
 }
+
+/**
+ * Brotli (preferred when the client accepts it) or gzip for every compressible answer of the gateway —
+ * HTML, JS, CSS, JSON, SVG (the `compression` library's `compressible` check; images already compressed
+ * are left alone) — above 1 KiB. Brotli quality 4: near gzip's speed per request with smaller output
+ * (zlib docs: quality 0–11, default 11 is meant for ahead-of-time compression). Issue 21.
+ */
+export function compressResponses(): RequestHandler {
+  return compression({
+    threshold: 1024,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+/**
+ * `/robots.txt`: crawl the public site, not the API, the dashboard or signed-in pages (spec §2 routes).
+ * Plain text, cacheable for a day.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /api/',
+  'Disallow: /dashboard',
+  'Disallow: /profile',
+  'Disallow: /appointment',
+  'Disallow: /sold',
+  'Disallow: /pages/',
+  'Disallow: /loading',
+  '',
+].join('\n');
 
 /** The remotes as federated (`<name>/<Expose>`), folder `mfe-<name>`, config key `REMOTE_<NAME>_URL`. */
 export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;
@@ -96,8 +139,9 @@ export function socialSignInSources(config: {
 }
 
 /**
- * Middleware chain: the runtime manifest, then `webRoot/<front end>/dist` (front ends not built yet are
- * skipped) and the SPA fallback.
+ * Middleware chain: the runtime manifest and `/robots.txt`, then `webRoot/<front end>/dist` (front ends not
+ * built yet are skipped; content-hashed files immutable for a year, entry files `no-cache`, the rest an
+ * hour) and the SPA fallback.
  */
 export function webHosting(webRoot: string, remotes: RemoteUrls = {}): RequestHandler[] {
   const handlers: RequestHandler[] = [];
@@ -106,6 +150,10 @@ export function webHosting(webRoot: string, remotes: RemoteUrls = {}): RequestHa
   manifestRouter.get('/federation-manifest.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
     res.json(manifest);
+  });
+  manifestRouter.get('/robots.txt', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=86400');
+    res.type('text/plain').send(ROBOTS_TXT);
   });
   handlers.push(manifestRouter);
   for (const fe of frontEnds.filter((f) => f !== 'shell')) {

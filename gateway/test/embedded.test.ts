@@ -2,8 +2,10 @@
  * The embedded system end to end over HTTP: PGlite in a temp DATA_DIR, the in-process bus, memory cache.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +15,34 @@ import { sessionFor } from './support/sessions';
 
 let system: EmbeddedSystem;
 let url: string;
+/** A compressible script of ~40 KB, as a built bundle would be. */
+const BUNDLE = Array.from({ length: 800 }, (_, i) => `export const value${i} = 'used car ${i}';`).join('\n');
+
+/** GET with exactly these request headers (node:http: fetch would add and undo its own encodings). */
+function rawGet(p: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${url}${p}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'shell', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  fs.mkdirSync(path.join(webRoot, 'shell', 'dist', 'static', 'js'), { recursive: true });
+  fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'static', 'js', 'index.0123456789.js'), BUNDLE);
+  fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'remoteEntry.js'), BUNDLE);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -41,6 +65,37 @@ const post = (p: string, body: string) =>
   fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 describe('embedded gateway', () => {
+  it('compresses what it serves (brotli preferred, else gzip) and caches hashed assets for a year (issue 21)', async () => {
+    const script = '/static/js/index.0123456789.js';
+    const br = await rawGet(script, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+    expect(br.body.length).toBeLessThan(BUNDLE.length / 4);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await rawGet(script, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(BUNDLE);
+    const plain = await rawGet(script);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUNDLE);
+    // Entry files keep revalidating; JSON answers of the API are compressed too.
+    expect((await rawGet('/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    const states = await rawGet('/api/carstate', { 'accept-encoding': 'br' });
+    expect(states.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(states.body).toString()).data).toHaveLength(36);
+  });
+
+  it('answers /robots.txt: the public site is crawlable, the API and signed-in pages are not', async () => {
+    const res = await fetch(`${url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    for (const path of ['/api/', '/dashboard', '/profile']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).not.toMatch(/^Disallow: \/$/m);
+  });
+
   it('is healthy and ready', async () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
