@@ -20,6 +20,7 @@ import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
 import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
+import { seoRouter } from './seo';
 import { compressResponses, remoteOrigins, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
@@ -79,7 +80,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       ),
       ...(embedded ? [authenticate(mode.tokens)] : []),
     ],
-    routers: [apiDocsRouter(), ...(embedded ? mode.routers : [])],
+    routers: [apiDocsRouter(), seoRouter(config), ...(embedded ? mode.routers : [])],
     after: [
       ...(embedded ? [] : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES)),
       ...webHosting(opts.webRoot, config),

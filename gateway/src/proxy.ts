@@ -1,6 +1,7 @@
 /**
- * Distributed mode: proxies `/api/*` to the owning service (route table in packages/contracts,
- * `serviceForRequest`) with http-proxy-middleware, forwarding the request and correlation ids.
+ * Distributed mode: proxies `/api/*` and the sitemap (`/sitemap.xml`, `/sitemaps/*`) to the owning service
+ * (route table in packages/contracts, `serviceForRequest`) with http-proxy-middleware, forwarding the request
+ * and correlation ids.
  * Bodies larger than the JSON limit are refused with 413 before proxying, except image uploads
  * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
@@ -78,7 +79,7 @@ export function forwardedHeaders(
   if (req.headers.host) proxyReq.setHeader('x-forwarded-host', req.headers.host);
 }
 
-/** The proxy middleware chain for `/api`. */
+/** The proxy middleware chain for `/api` and the sitemap. */
 export function apiProxy(
   targets: Record<string, string | undefined>,
   bodyLimitBytes: number,

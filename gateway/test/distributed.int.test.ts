@@ -257,6 +257,24 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect(new Set(Object.values(system.settings.databaseUrls)).size).toBe(serviceNames.length);
   });
 
+  it('serves the sitemap from the catalog process and robots.txt from the gateway, at its origin (issue 21)', async () => {
+    dumpLogsOnFailure();
+    const res = await fetch(`${base}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    const cars = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].filter((m) =>
+      m[1]!.startsWith(`${base}/car-details/`),
+    );
+    const [forSale] = await query<{ n: number }>(
+      'catalog',
+      "SELECT count(*)::int AS n FROM catalog.car_docs WHERE status = 'used'",
+    );
+    expect(forSale!.n).toBeGreaterThan(0);
+    expect(cars).toHaveLength(forSale!.n);
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toContain(`\nSitemap: ${base}/sitemap.xml\n`);
+  });
+
   it('runs the API journeys through the gateway; the events cross RabbitMQ and nothing is dead-lettered', async () => {
     dumpLogsOnFailure();
     // Register → OTP (sent by the notification process from auth's event) → login.

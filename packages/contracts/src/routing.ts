@@ -19,8 +19,8 @@ export const routeTable: RouteTableEntry[] = apiRoutes.map(({ method, path, serv
 }));
 
 /**
- * Path prefixes owned wholly by one service (ARCHITECTURE.md). A prefix matches the path itself or the
- * path followed by `/...`. `/api/cars` is not here: it is split between catalog and listing by method and
+ * Path prefixes owned wholly by one service (ARCHITECTURE.md), plus the sitemap's paths (`/sitemap.xml`,
+ * `/sitemaps/...`: catalog). A prefix matches the path itself or the path followed by `/...`. `/api/cars` is not here: it is split between catalog and listing by method and
  * path, see {@link serviceForRequest}.
  */
 export const servicePrefixes: Array<{ prefix: string; service: ServiceName }> = [
@@ -34,6 +34,9 @@ export const servicePrefixes: Array<{ prefix: string; service: ServiceName }> = 
   { prefix: '/api/testDrive', service: 'test-drive' },
   { prefix: '/api/storage', service: 'storage' },
   { prefix: '/api/contact', service: 'notification' },
+  // Not API routes but answered by a service all the same: the catalog builds the sitemap (issue 21).
+  { prefix: '/sitemap.xml', service: 'catalog' },
+  { prefix: '/sitemaps', service: 'catalog' },
 ];
 
 /** The cars prefix, split between catalog (reads) and listing (the seller's cars and writes). */

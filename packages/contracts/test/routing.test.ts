@@ -33,6 +33,8 @@ describe('serviceForRequest', () => {
     ['PUT', '/api/storage/upload/cars%2Fabc.jpg?sig=x', 'storage'],
     ['POST', '/api/contact', 'notification'],
     ['POST', '/api/contact/', 'notification'],
+    ['GET', '/sitemap.xml', 'catalog'],
+    ['GET', '/sitemaps/cars-2.xml', 'catalog'],
   ])('%s %s → %s', (method, path, service) => {
     expect(serviceForRequest(method, path)).toBe(service);
   });
@@ -46,6 +48,9 @@ describe('serviceForRequest', () => {
     ['GET', '/'],
     ['GET', '/api/docs'],
     ['POST', '/api/contacts'],
+    ['GET', '/robots.txt'],
+    ['GET', '/sitemap.xml.gz'],
+    ['GET', '/sitemapsx'],
   ])('%s %s → nobody', (method, path) => {
     expect(serviceForRequest(method, path)).toBeUndefined();
   });

@@ -20,6 +20,7 @@ export * from './http';
 export * from './logger';
 export * from './metrics';
 export * from './notify/index';
+export * from './origin';
 export * from './peers';
 export * from './runtime';
 export * from './service';

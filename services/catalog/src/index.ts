@@ -1,5 +1,6 @@
 /**
- * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5). It
+ * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5); the
+ * sitemap of the cars for sale (issue 21, `/sitemap.xml`, `/sitemaps/*`). It
  * announces its cars with `catalog.car.indexed` / `catalog.car.removed` (ADR 6; projection.ts), also for
  * the demo cars it seeds on first start.
  */
@@ -12,6 +13,8 @@ import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
 import { createCarSearches } from './search/index';
 import { seedReferenceData } from './seed';
+
+export { type SitemapOptions, sitemapRoutes } from './routes/sitemap';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The versioned seed data files (sources in data/SOURCES-*.md). */
@@ -31,7 +34,9 @@ export const catalogService = defineService({
         (ports.config.CAR_SEARCH === 'auto' && !ports.config.DATABASE_URL),
     });
     return {
-      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos'), ports.peers),
+      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos'), ports.peers, {
+        publicUrl: ports.config.PUBLIC_URL,
+      }),
       consumers: [carProjection(searches.secondaries)],
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));

@@ -1,16 +1,25 @@
 /**
  * Car reads (spec §7 "Cars", issue 5): `GET /api/cars?…` → `{ data: { cars, totalLength } }` and
- * `GET /api/cars/{carId}` → `{ data: car }` (404 when unknown or malformed). `/api/cars/seller` belongs to
- * the listing service and is passed on.
+ * `GET /api/cars/{carId}` → `{ data: car }` (404 when unknown or malformed), both public and cacheable
+ * ({@link CAR_READS_CACHE}). `/api/cars/seller` belongs to the listing service and is passed on.
  */
 import { type Car, carSearchQuery } from '@marketplace/contracts';
 import { notFound, parseInput } from '@marketplace/platform';
 import { type RequestHandler, Router } from 'express';
 import type { CarSearch } from '../search/types';
 
-/** Search results may be cached briefly by shared caches (30 s) and served stale while revalidating. */
+/**
+ * Cache policy of the car reads (issue 21), the same answer for every visitor (nothing here depends on
+ * who asks): browsers revalidate every use (`max-age=0`; Express's ETag makes a repeat a 304 without a
+ * body); shared caches (a CDN) serve one copy for 30 s, then up to 300 s more while they revalidate in the
+ * background. So a price change, a sale or a removal reaches visitors within 30 s of the CDN's copy
+ * expiring while traffic is steady, and at worst 330 s after the change, for the first visitor after a
+ * quiet spell; the origin sees about one search per distinct URL per 30 s however many visitors ask.
+ */
+export const CAR_READS_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+
 const searchCache: RequestHandler = (_req, res, next) => {
-  res.setHeader('cache-control', 'public, max-age=30, stale-while-revalidate=120');
+  res.setHeader('cache-control', CAR_READS_CACHE);
   next();
 };
 
