@@ -199,12 +199,17 @@ describe('catalog', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
-    await page.goto(`${app.url}/car-details/${car?._id}`);
+    // A client-side navigation (the server renders a car page directly with its data, issue 21).
+    await page.goto(`${app.url}/faq`);
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/car-details/${car?._id}`);
     await page.getByText('Loading...', { exact: true }).waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText('Loading...', { exact: true }).waitFor({ state: 'detached' });
     await page.unroute(`**/api/cars/${car?._id}`);
-    await expect.poll(() => page.title()).toMatch(/Used Car Marketplace$/);
+    await expect.poll(() => page.title()).toMatch(/ · CarBazaar$/);
     for (const text of [
       'Home test drive available',
       `Parked at ${car?.location.city}`,

@@ -48,6 +48,7 @@ export function usePage(viewport = { width: 1280, height: 900 }) {
   beforeEach(async () => {
     context = await browser.newContext({ viewport });
     page = await context.newPage();
+    untilHydrated(page);
     consoleErrors.length = 0;
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
@@ -66,6 +67,29 @@ export function usePage(viewport = { width: 1280, height: 900 }) {
     page: () => page,
     context: () => context,
     consoleErrors,
+  };
+}
+
+/**
+ * Makes `page.goto` and `page.reload` also wait until the app has hydrated (or rendered) — the shell marks
+ * `<html data-hydrated>` then. A server-rendered page is visible before its scripts run; a click before
+ * hydration is a click on inert HTML, as for a user on a slow phone. Pages that are not the app (JSON, an
+ * image) give up after 15 s without failing.
+ */
+export function untilHydrated(page: Page): void {
+  const wait = () =>
+    page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 }).catch(() => null);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await wait();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await wait();
+    return response;
   };
 }
 

@@ -10,6 +10,7 @@ import {
   authenticate,
   type Config,
   createHttpApp,
+  createPeerSecret,
   type Logger,
   type Metrics,
   type RateLimiterFactory,
@@ -21,6 +22,7 @@ import { apiDocsRouter } from './api-docs';
 import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
 import { seoRouter } from './seo';
+import { cspNonceSource, serverRendering } from './ssr';
 import { compressResponses, remoteOrigins, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
@@ -47,6 +49,9 @@ export interface GatewayOptions {
 export function createGatewayApp(opts: GatewayOptions): Express {
   const { config, mode } = opts;
   const embedded = mode.kind === 'embedded';
+  // Calls this process makes to itself (embedded services asking each other; the server renderer's data
+  // fetches) carry it and are not counted by the rate limit a second time.
+  const peerSecret = (embedded ? mode.peerSecret : undefined) ?? createPeerSecret();
   // Remotes served from other origins (REMOTE_*_URL): their manifest is fetched, their scripts, styles,
   // images and fonts loaded from there.
   const remotes = remoteOrigins(config);
@@ -63,7 +68,8 @@ export function createGatewayApp(opts: GatewayOptions): Express {
         directives: {
           // The configured social sign-in SDKs (socialSignInSources) and remotes on other origins.
           'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...social['img-src']],
-          'script-src': ["'self'", ...remotes, ...social['script-src']],
+          // The nonce lets the inline scripts React writes into a server-rendered page run (gateway/src/ssr.ts).
+          'script-src': ["'self'", cspNonceSource, ...remotes, ...social['script-src']],
           'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...social['style-src']],
           'connect-src': ["'self'", ...remotes, ...social['connect-src']],
           'font-src': ["'self'", 'data:', ...remotes],
@@ -73,17 +79,17 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     },
     before: [
       compressResponses(),
-      globalRateLimit(
-        opts.rateLimiters,
-        config.RATE_LIMIT_PER_MINUTE,
-        embedded ? mode.peerSecret : undefined,
-      ),
+      globalRateLimit(opts.rateLimiters, config.RATE_LIMIT_PER_MINUTE, peerSecret),
       ...(embedded ? [authenticate(mode.tokens)] : []),
     ],
     routers: [apiDocsRouter(), seoRouter(config), ...(embedded ? mode.routers : [])],
     after: [
       ...(embedded ? [] : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES)),
-      ...webHosting(opts.webRoot, config),
+      ...webHosting(
+        opts.webRoot,
+        config,
+        serverRendering({ config, webRoot: opts.webRoot, logger: opts.logger, peerSecret }),
+      ),
     ],
   });
 }

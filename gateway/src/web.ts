@@ -54,23 +54,6 @@ export function compressResponses(): RequestHandler {
   });
 }
 
-/**
- * `/robots.txt`: crawl the public site, not the API, the dashboard or signed-in pages (spec §2 routes).
- * Plain text, cacheable for a day.
- */
-export const ROBOTS_TXT = [
-  'User-agent: *',
-  'Allow: /',
-  'Disallow: /api/',
-  'Disallow: /dashboard',
-  'Disallow: /profile',
-  'Disallow: /appointment',
-  'Disallow: /sold',
-  'Disallow: /pages/',
-  'Disallow: /loading',
-  '',
-].join('\n');
-
 /** The remotes as federated (`<name>/<Expose>`), folder `mfe-<name>`, config key `REMOTE_<NAME>_URL`. */
 export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
@@ -139,21 +122,22 @@ export function socialSignInSources(config: {
 }
 
 /**
- * Middleware chain: the runtime manifest and `/robots.txt`, then `webRoot/<front end>/dist` (front ends not
+ * Middleware chain: the runtime manifest, then `webRoot/<front end>/dist` (front ends not
  * built yet are skipped; content-hashed files immutable for a year, entry files `no-cache`, the rest an
- * hour) and the SPA fallback.
+ * hour; a remote's server build under `/remotes/<name>/server/`), the server renderer of the public pages
+ * (gateway/src/ssr.ts) when given, and the SPA fallback (the client-rendered index.html).
  */
-export function webHosting(webRoot: string, remotes: RemoteUrls = {}): RequestHandler[] {
+export function webHosting(
+  webRoot: string,
+  remotes: RemoteUrls = {},
+  serverRendering?: RequestHandler,
+): RequestHandler[] {
   const handlers: RequestHandler[] = [];
   const manifest = federationManifest(remotes);
   const manifestRouter = express.Router();
   manifestRouter.get('/federation-manifest.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
     res.json(manifest);
-  });
-  manifestRouter.get('/robots.txt', (_req, res) => {
-    res.setHeader('cache-control', 'public, max-age=86400');
-    res.type('text/plain').send(ROBOTS_TXT);
   });
   handlers.push(manifestRouter);
   for (const fe of frontEnds.filter((f) => f !== 'shell')) {
@@ -164,6 +148,7 @@ export function webHosting(webRoot: string, remotes: RemoteUrls = {}): RequestHa
   }
   const shellDist = path.join(webRoot, 'shell', 'dist');
   handlers.push(serve(shellDist));
+  if (serverRendering) handlers.push(serverRendering);
   handlers.push((req, res, next) => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';

@@ -233,6 +233,20 @@ export const configSchema = z.object({
   REMOTE_ACCOUNT_URL: remoteUrl,
   /** mfe-admin's `mf-manifest.json` (default /remotes/admin/mf-manifest.json). */
   REMOTE_ADMIN_URL: remoteUrl,
+  // ---- Server-side rendering of the public pages (issue 21, docs/adr/0012).
+  /** `on`: the gateway renders `/`, `/buy-a-car`, car pages, static and not-found pages to HTML; `off`: the browser does. */
+  SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+  /** Longest wait for a page's data before its HTML is sent with what is ready (the browser renders the rest), ms. */
+  SSR_TIMEOUT_MS: positiveInt(3_000),
+  /**
+   * Where the gateway loads each remote's server build (`…/server/remoteEntry.js`), when it cannot derive it
+   * from REMOTE_<NAME>_URL (default: the folder of that manifest + `server/remoteEntry.js`, on this gateway
+   * for a path).
+   */
+  REMOTE_CATALOG_SERVER_URL: optionalUrl,
+  REMOTE_SELL_SERVER_URL: optionalUrl,
+  REMOTE_ACCOUNT_SERVER_URL: optionalUrl,
+  REMOTE_ADMIN_SERVER_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -16,7 +16,8 @@ import { pluginReact } from '@rsbuild/plugin-react';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /**
- * The shared singletons: nothing else is shared (each front end bundles the rest it uses).
+ * The shared singletons: nothing else is shared (each front end bundles the rest it uses). TanStack Query is
+ * one so the shell's QueryClientProvider (and the cache the server rendered with) serves every remote.
  * `@marketplace/ui/overlays` is the design system's second entry (Headless UI), shared like the first;
  * `@marketplace/ui/router` is the routing API (the used part of react-router-dom, which is not shared
  * itself: a shared package ships whole).
@@ -25,6 +26,7 @@ export const SINGLETONS = [
   'react',
   'react-dom',
   'zustand',
+  '@tanstack/react-query',
   '@marketplace/ui',
   '@marketplace/ui/overlays',
   '@marketplace/ui/router',
@@ -74,60 +76,106 @@ export interface FrontEndOptions {
   title?: string;
 }
 
-/** The Rsbuild configuration of one front end (host when `name` is `shell`, else a remote). */
+/** Where a front end's server build goes, under its dist/ (served at `<remote>/server/remoteEntry.js`). */
+export const SERVER_DIR = 'server';
+
+/**
+ * Marks the server build's folder as CommonJS (`{"type":"commonjs"}`): the workspaces are ES modules, and
+ * the federation runtime's Node build is CommonJS (`commonjs-module` containers, `async-node` chunks).
+ */
+const commonJsMarker = {
+  name: 'marketplace:server-commonjs',
+  setup(api: Parameters<NonNullable<import('@rsbuild/core').RsbuildPlugin['setup']>>[0]) {
+    api.processAssets({ stage: 'additional', environments: ['node'] }, ({ compilation, sources }) => {
+      compilation.emitAsset('package.json', new sources.RawSource('{ "type": "commonjs" }\n'));
+    });
+  },
+};
+
+/**
+ * The Rsbuild configuration of one front end (host when `name` is `shell`, else a remote), in two
+ * environments (issue 21, docs/adr/0012-server-side-rendering.md):
+ * - `web`: the browser build in `dist/` (content-hashed chunks, `mf-manifest.json`, remotes' `remoteEntry.js`);
+ * - `node`: the server build in `dist/server/` — the shell's renderer (`index.js`, entry `src/server.ts`)
+ *   and each remote's `remoteEntry.js` for Node, which the renderer loads over HTTP from wherever the
+ *   remote is deployed. Same exposes and singletons; no CSS is emitted (the browser build's is linked).
+ */
 export function frontEndConfig(opts: FrontEndOptions): RsbuildConfig {
   const isShell = opts.name === 'shell';
+  const federation = {
+    name: opts.name,
+    ...(opts.exposes ? { exposes: opts.exposes, filename: 'remoteEntry.js' } : {}),
+    // The shell knows no remote at build time: their URLs come from the runtime manifest.
+    remotes: {},
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first' as const,
+    manifest: { fileName: 'mf-manifest.json' },
+    dts: false,
+  };
   return defineConfig({
     root: opts.dir,
-    source: { entry: { index: './src/index.ts' } },
-    html: isShell
-      ? {
-          title: opts.title ?? 'Used Car Marketplace',
-          template: './src/index.html',
-        }
-      : undefined,
     output: {
-      // Remotes: 'auto' — chunks load from wherever remoteEntry.js was served (any origin, any path).
-      // The shell is always served at `/`, and its index.html answers deep links (/car-details/…), so its
-      // script tags must be absolute.
-      assetPrefix: isShell ? '/' : 'auto',
       cleanDistPath: true,
       // Source maps stay out of the shipped folder (they are not served to browsers in production).
       sourceMap: { js: false, css: false },
-      filenameHash: true,
       legalComments: 'none',
     },
-    performance: { chunkSplit: { strategy: 'split-by-experience' } },
-    tools: {
-      // Remotes have no page of their own: only remoteEntry.js, the manifest and their chunks.
-      ...(isShell ? {} : { htmlPlugin: false }),
-      rspack: {
-        output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, uniqueName: `marketplace_${opts.name}` },
+    environments: {
+      web: {
+        source: { entry: { index: './src/index.ts' } },
+        html: isShell
+          ? { title: opts.title ?? 'Used Car Marketplace', template: './src/index.html' }
+          : undefined,
+        output: {
+          target: 'web',
+          // Remotes: 'auto' — chunks load from wherever remoteEntry.js was served (any origin, any path).
+          // The shell is always served at `/`, and its index.html answers deep links (/car-details/…), so
+          // its script tags must be absolute.
+          assetPrefix: isShell ? '/' : 'auto',
+          filenameHash: true,
+        },
+        performance: { chunkSplit: { strategy: 'split-by-experience' } },
+        tools: {
+          // Remotes have no page of their own: only remoteEntry.js, the manifest and their chunks.
+          ...(isShell ? {} : { htmlPlugin: false }),
+          rspack: {
+            output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, uniqueName: `marketplace_${opts.name}` },
+          },
+        },
+      },
+      node: {
+        source: { entry: { index: isShell ? './src/server.ts' : './src/index.ts' } },
+        output: {
+          target: 'node',
+          distPath: { root: `dist/${SERVER_DIR}` },
+          filenameHash: false,
+          emitCss: false,
+        },
+        tools: { htmlPlugin: false, rspack: { output: { uniqueName: `marketplace_${opts.name}_server` } } },
       },
     },
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name: opts.name,
-        ...(opts.exposes ? { exposes: opts.exposes, filename: 'remoteEntry.js' } : {}),
-        // The shell knows no remote at build time: their URLs come from the runtime manifest.
-        remotes: {},
-        shared: sharedSingletons(),
-        shareStrategy: 'loaded-first',
-        manifest: { fileName: 'mf-manifest.json' },
-        dts: false,
-        // One copy of the federation runtime per page: the shell provides it, remotes use the shell's
-        // (each remoteEntry.js otherwise carries its own ≈30 KB gzip copy). Remotes therefore run only
-        // inside the shell, which is the only way they are ever loaded.
-        // `target: 'web'` drops the runtime's Node.js code paths; remotes consume no remote of their own,
-        // so their remote-loading and manifest-snapshot code goes too.
-        experiments: isShell
-          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-          : {
-              externalRuntime: true,
-              optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-            },
-      }),
+      commonJsMarker,
+      pluginModuleFederation(
+        {
+          ...federation,
+          // One copy of the federation runtime per page: the shell provides it, remotes use the shell's
+          // (each remoteEntry.js otherwise carries its own ≈30 KB gzip copy). Remotes therefore run only
+          // inside the shell, which is the only way they are ever loaded.
+          // `target: 'web'` drops the runtime's Node.js code paths; remotes consume no remote of their own,
+          // so their remote-loading and manifest-snapshot code goes too.
+          experiments: isShell
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : {
+                externalRuntime: true,
+                optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+              },
+        },
+        { environment: 'web' },
+      ),
+      // The server build: the federation runtime's Node plugin loads remotes' server builds over HTTP.
+      pluginModuleFederation(federation, { target: 'node', environment: 'node' }),
     ],
   });
 }

@@ -10,17 +10,21 @@ export {
   ApiError,
   type ApiResponse,
   api,
+  configureServerApi,
   errorMessage,
   GENERIC_ERROR_MESSAGE,
   isApiError,
   type QueryParams,
   type RequestConfig,
+  type ServerApiOptions,
 } from './api/client';
+export { createQueryClient, QUERY_STALE_MS } from './api/query';
 export { putFile, type UploadResult, uploadImage } from './api/upload';
 export { Button, type ButtonVariant, buttonClasses } from './components/Button';
 export { CarCard, type CarCardProps } from './components/CarCard';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
 export { cn } from './components/cn';
+export { ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
 export { DateInput, SelectField, TextAreaField, TextField, TimeInput } from './components/Fields';
 export { Pagination, type PaginationProps, pageWindow } from './components/Pagination';
 export { imageSrcSet, ResponsiveImage, type ResponsiveImageProps } from './components/ResponsiveImage';
@@ -30,5 +34,15 @@ export * from './constants';
 export * from './federation/contracts';
 export * from './federation/test-drive-booking';
 export * from './format';
+export {
+  fullTitle,
+  type PageMeta,
+  PageProvider,
+  type PageRecorder,
+  SITE_NAME,
+  useHydrated,
+  usePageMeta,
+  usePageStatus,
+} from './page/page';
 export * from './stores';
 export { Toaster, toast } from './toast/toast';

@@ -11,6 +11,7 @@
 export {
   BrowserRouter,
   Link,
+  matchRoutes,
   Navigate,
   NavLink,
   Outlet,
@@ -18,6 +19,7 @@ export {
   type RouteObject,
   RouterProvider,
   Routes,
+  StaticRouter,
   useLocation,
   useNavigate,
   useParams,

@@ -6,17 +6,24 @@
  * An unknown id shows a not-found state.
  */
 import type { Car } from '@marketplace/contracts';
-import { Button, buttonClasses, formatKm, isApiError } from '@marketplace/ui';
+import {
+  Button,
+  buttonClasses,
+  ErrorBoundary,
+  formatKm,
+  formatRupees,
+  usePageMeta,
+  usePageStatus,
+} from '@marketplace/ui';
 import { Link, useParams } from '@marketplace/ui/router';
-import { type ReactNode, useEffect, useState } from 'react';
-import { usePageMeta } from '../../app/meta';
-import { fetchCar } from '../cars/api';
+import { QueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
+import { catalogQueries } from '../cars/api';
 import { Icon } from '../marketing/Icon';
+import { carJsonLd } from '../seo/structured-data';
 import { bookTestDrive } from './booking';
 import { PhotoCarousel } from './PhotoCarousel';
 import { carTitle, specRows } from './present';
-
-type Load = { state: 'loading' } | { state: 'ready'; car: Car } | { state: 'missing' } | { state: 'error' };
 
 /** 'used' → 'Used'. */
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -187,71 +194,83 @@ function CarView({ car }: { car: Car }) {
   );
 }
 
-/** One car's page. */
+/** The page of an unknown or removed car: the server answers it with 404. */
+function CarNotFound() {
+  usePageStatus(404);
+  usePageMeta({
+    title: 'Car not found',
+    description: 'This car is no longer listed. Browse the inspected used cars for sale across India.',
+    noindex: true,
+  });
+  return (
+    <section className="cat:mx-auto cat:flex cat:max-w-xl cat:flex-col cat:items-center cat:px-4 cat:py-24 cat:text-center">
+      <p className="cat:text-7xl cat:font-black cat:text-brand-600">404</p>
+      <h1 className="cat:mt-4 cat:text-2xl cat:font-bold">Sorry, we couldn't find this car.</h1>
+      <p className="cat:mt-2 cat:text-slate-600 cat:dark:text-slate-300">It may have been removed.</p>
+      <Link to="/buy-a-car" className={buttonClasses('primary', 'cat:mt-8')}>
+        Browse all cars
+      </Link>
+    </section>
+  );
+}
+
+/** A found car: its head (title with year and price in rupees, first photo, JSON-LD) and its page. */
+function CarPage({ car }: { car: Car }) {
+  const title = carTitle(car);
+  usePageMeta({
+    title: `${title} ${car.manufacturerYear}${car.status === 'sold' ? ' (sold)' : ''} – ${formatRupees(car.price)}`,
+    description: `${car.manufacturerYear} ${title} for ${formatRupees(car.price)} in ${car.location.city || 'India'}: ${formatKm(car.specifications.kmDriven)}, ${car.fuelType}, ${car.transmission}. Book a free test drive.`,
+    canonicalPath: `/car-details/${car._id}`,
+    ogType: 'product',
+    ...(car.images[0] ? { image: car.images[0].url } : {}),
+    jsonLd: (origin) => [carJsonLd(car, origin)],
+  });
+  return <CarView car={car} />;
+}
+
+/** The car, once loaded; a not-found state for an unknown id. */
+function LoadedCar({ carId }: { carId: string }) {
+  const { data: car } = useSuspenseQuery(catalogQueries.car(carId));
+  return car ? <CarPage car={car} /> : <CarNotFound />;
+}
+
+/** Shown when the car could not be loaded (network, server error), with Try again. */
+function CarLoadError({ reset }: { reset(): void }) {
+  return (
+    <section role="alert" className="cat:px-4 cat:py-24 cat:text-center">
+      <p className="cat:text-lg cat:font-semibold">We couldn't load this car.</p>
+      <Button className="cat:mt-4" onClick={reset}>
+        Try again
+      </Button>
+    </section>
+  );
+}
+
+/** One car's page: rendered with its data on the server, 'Loading...' while a client navigation fetches it. */
 export function CarDetailsScreen() {
   const { carId = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    fetchCar(carId)
-      .then((car) => live && setLoad({ state: 'ready', car }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const status = isApiError(error) ? error.status : undefined;
-        setLoad({ state: status === 404 || status === 400 ? 'missing' : 'error' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [carId, attempt]);
-
-  const car = load.state === 'ready' ? load.car : null;
-  usePageMeta(
-    car
-      ? `${carTitle(car)} (${car.manufacturerYear})`
-      : load.state === 'missing'
-        ? 'Car not found'
-        : 'Car details',
-    car
-      ? `${car.manufacturerYear} ${carTitle(car)} for Rs.${grouped.format(car.price)} in ${car.location.city}: ${formatKm(car.specifications.kmDriven)}, ${car.fuelType}, ${car.transmission}. Book a free test drive.`
-      : 'Photos, specifications and the inspection report of a used car for sale.',
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary
+          onReset={reset}
+          resetKey={carId}
+          fallback={({ reset: retry }) => <CarLoadError reset={retry} />}
+        >
+          <Suspense
+            fallback={
+              <p
+                role="status"
+                className="cat:min-h-[80vh] cat:py-24 cat:text-center cat:text-lg cat:text-slate-600 cat:dark:text-slate-300"
+              >
+                Loading...
+              </p>
+            }
+          >
+            <LoadedCar carId={carId} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
   );
-
-  if (load.state === 'loading') {
-    return (
-      <p
-        role="status"
-        className="cat:py-24 cat:text-center cat:text-lg cat:text-slate-600 cat:dark:text-slate-300"
-      >
-        Loading...
-      </p>
-    );
-  }
-  if (load.state === 'missing') {
-    return (
-      <section className="cat:mx-auto cat:flex cat:max-w-xl cat:flex-col cat:items-center cat:px-4 cat:py-24 cat:text-center">
-        <p className="cat:text-7xl cat:font-black cat:text-brand-600">404</p>
-        <h1 className="cat:mt-4 cat:text-2xl cat:font-bold">Sorry, we couldn't find this car.</h1>
-        <p className="cat:mt-2 cat:text-slate-600 cat:dark:text-slate-300">
-          It may have been sold or removed.
-        </p>
-        <Link to="/buy-a-car" className={buttonClasses('primary', 'cat:mt-8')}>
-          Browse all cars
-        </Link>
-      </section>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <section role="alert" className="cat:px-4 cat:py-24 cat:text-center">
-        <p className="cat:text-lg cat:font-semibold">We couldn't load this car.</p>
-        <Button className="cat:mt-4" onClick={() => setAttempt((a) => a + 1)}>
-          Try again
-        </Button>
-      </section>
-    );
-  }
-  return <CarView car={load.car} />;
 }

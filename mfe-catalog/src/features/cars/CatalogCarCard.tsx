@@ -17,7 +17,7 @@ import { Link } from '@marketplace/ui/router';
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';
 
 /** One car in a grid. */
-export function CatalogCarCard({ car }: { car: Car }) {
+export function CatalogCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
   const image = car.images[0];
   return (
     <Link
@@ -30,6 +30,7 @@ export function CatalogCarCard({ car }: { car: Car }) {
             image={image}
             alt={`${car.manufacturerYear} ${car.brand.name} ${car.model.name}`}
             sizes={CARD_IMAGE_SIZES}
+            priority={priority}
             width={640}
             height={480}
             className="cat:size-full cat:object-cover cat:transition cat:duration-300 cat:group-hover:scale-105"
@@ -60,13 +61,16 @@ export function CatalogCarCard({ car }: { car: Car }) {
   );
 }
 
-/** A responsive grid of car cards (1, 2 or 3 columns). */
-export function CarGrid({ cars }: { cars: Car[] }) {
+/**
+ * A responsive grid of car cards (1, 2 or 3 columns). The first `priorityCount` images load eagerly with high
+ * priority (the listing's first card is the largest paint on a phone); the rest lazily.
+ */
+export function CarGrid({ cars, priorityCount = 0 }: { cars: Car[]; priorityCount?: number }) {
   return (
     <ul className="cat:grid cat:gap-6 cat:sm:grid-cols-2 cat:xl:grid-cols-3">
-      {cars.map((car) => (
+      {cars.map((car, i) => (
         <li key={car._id} className="cat:flex">
-          <CatalogCarCard car={car} />
+          <CatalogCarCard car={car} priority={i < priorityCount} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 /** The catalog's calls (spec §7 "Cars", "Reference data"), typed with the contracts (types only). */
 import type { Brand, Car } from '@marketplace/contracts';
-import { api } from '@marketplace/ui';
+import { api, isApiError } from '@marketplace/ui';
+import { queryOptions } from '@tanstack/react-query';
 
 /** One page of `GET /api/cars`: the cars and how many match in total. */
 export interface CarPage {
@@ -21,12 +22,20 @@ export async function searchCars(
   return data.data;
 }
 
-/** `GET /api/cars/{carId}`: one car; rejects with the ApiError (404 for an unknown id). */
-export async function fetchCar(carId: string): Promise<Car> {
-  const { data } = await api.get<{ data: Car }>(`/api/cars/${encodeURIComponent(carId)}`, {
-    quiet: true,
-  });
-  return data.data;
+/**
+ * `GET /api/cars/{carId}`: one car, or `null` when there is no such car (404, or 400 for an id that cannot
+ * exist). @throws ApiError for any other failure.
+ */
+export async function fetchCar(carId: string): Promise<Car | null> {
+  try {
+    const { data } = await api.get<{ data: Car }>(`/api/cars/${encodeURIComponent(carId)}`, {
+      quiet: true,
+    });
+    return data.data;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
 }
 
 /**
@@ -37,3 +46,20 @@ export async function fetchBrands(): Promise<Brand[]> {
   const { data } = await api.get<{ data: Brand[] }>('/api/carbrand', { background: true });
   return data.data;
 }
+
+/**
+ * The catalog's queries (TanStack Query): the same keys on the server and in the browser, so what the
+ * server rendered with is reused after hydration (issue 21).
+ */
+export const catalogQueries = {
+  /** One page of the search; `query` as sent (empty parameters left out). */
+  search: (query: Record<string, string | number>) =>
+    queryOptions({
+      queryKey: ['cars', 'search', query],
+      queryFn: ({ signal }) => searchCars(query, signal),
+    }),
+  /** One car, `null` when unknown. */
+  car: (carId: string) => queryOptions({ queryKey: ['cars', 'one', carId], queryFn: () => fetchCar(carId) }),
+  /** Every brand (POPULAR/TOP BRANDS). */
+  brands: () => queryOptions({ queryKey: ['brands'], queryFn: fetchBrands }),
+};

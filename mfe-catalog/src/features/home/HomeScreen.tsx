@@ -3,15 +3,29 @@
  * `/buy-a-car` with the location as the search term), service highlights, the Top Cars grid (newest six,
  * View All Cars), the category tiles filtering by body type, a testimonial and the app-download block.
  */
-import type { BodyType, Car } from '@marketplace/contracts';
-import { buttonClasses, Spinner } from '@marketplace/ui';
+import type { BodyType } from '@marketplace/contracts';
+import { buttonClasses, Spinner, usePageMeta } from '@marketplace/ui';
 import { Link, useNavigate } from '@marketplace/ui/router';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { usePageMeta } from '../../app/meta';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type FormEvent, Suspense, useId } from 'react';
+import { catalogQueries } from '../cars/api';
 import { CarGrid } from '../cars/CatalogCarCard';
 import { Icon, type IconName } from '../marketing/Icon';
 import { Testimonial } from '../marketing/Testimonial';
-import { fetchTopCars } from './api';
+import { homeJsonLd } from '../seo/structured-data';
+
+/** How many cars the Top Cars grid shows: the newest six (spec §2). */
+export const TOP_CARS = 6;
+
+/** The Top Cars grid: rendered with its data on the server, fetched in the browser on client navigation. */
+function TopCars() {
+  const { data } = useSuspenseQuery(catalogQueries.search({ limit: TOP_CARS }));
+  return data.cars.length ? (
+    <CarGrid cars={data.cars} />
+  ) : (
+    <p className="cat:text-slate-600 cat:dark:text-slate-300">No cars are for sale right now.</p>
+  );
+}
 
 const highlights = [
   {
@@ -89,25 +103,12 @@ function HeroSearch() {
 
 /** The landing page. */
 export function HomeScreen() {
-  usePageMeta(
-    'Buy and sell used cars in India',
-    'Inspected used cars at fair prices in about 1500 cities across India. Filter by brand, fuel and budget, and book a free test drive.',
-  );
-  const [cars, setCars] = useState<Car[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    fetchTopCars()
-      .then((list) => live && setCars(list))
-      .catch(() => {
-        if (!live) return;
-        setCars([]);
-        setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  usePageMeta({
+    title: 'Buy and sell used cars in India',
+    description:
+      'Inspected used cars at fair prices in about 1500 cities across India. Filter by brand, fuel and budget, and book a free test drive.',
+    jsonLd: homeJsonLd,
+  });
   return (
     <>
       <section className="cat:bg-gradient-to-br cat:from-brand-700 cat:via-brand-600 cat:to-rose-500 cat:text-white">
@@ -161,15 +162,15 @@ export function HomeScreen() {
             View All Cars →
           </Link>
         </div>
-        {cars === null ? (
-          <div className="cat:grid cat:h-48 cat:place-items-center">
-            <Spinner label="Loading cars" />
-          </div>
-        ) : failed ? (
-          <p className="cat:text-slate-600 cat:dark:text-slate-300">We couldn't load the cars right now.</p>
-        ) : (
-          <CarGrid cars={cars} />
-        )}
+        <Suspense
+          fallback={
+            <div className="cat:grid cat:min-h-[40rem] cat:place-items-center">
+              <Spinner label="Loading cars" />
+            </div>
+          }
+        >
+          <TopCars />
+        </Suspense>
       </section>
 
       <section aria-labelledby="home-categories" className="cat:bg-slate-100 cat:py-14 cat:dark:bg-slate-900">

@@ -4,12 +4,11 @@
  * the URL; a filter change reloads the listing and returns to page 1 (docs/adr/0008); an empty result says
  * so and offers to clear the filters.
  */
-import type { Brand } from '@marketplace/contracts';
-import { Button, cn, PAGE_SIZE, Pagination, Spinner } from '@marketplace/ui';
+import { Button, cn, ErrorBoundary, PAGE_SIZE, Pagination, Spinner, usePageMeta } from '@marketplace/ui';
 import { useSearchParams } from '@marketplace/ui/router';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { usePageMeta } from '../../app/meta';
-import { type CarPage, fetchBrands, searchCars } from '../cars/api';
+import { QueryErrorResetBoundary, useSuspenseQueries } from '@tanstack/react-query';
+import { Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { catalogQueries } from '../cars/api';
 import { CarGrid } from '../cars/CatalogCarCard';
 import { FaqList, LISTING_FAQS } from '../marketing/FaqList';
 import { Testimonial } from '../marketing/Testimonial';
@@ -23,47 +22,71 @@ import {
   SORTS,
 } from './filters';
 
-type Result = { state: 'loading' } | { state: 'ready'; page: CarPage } | { state: 'error' };
-
-/** The car listing with filters. */
-export function CarListScreen() {
-  usePageMeta(
-    'Buy a used car',
+const LISTING_META = {
+  title: 'Buy a used car',
+  description:
     'Browse inspected used cars for sale across India. Filter by brand, fuel, transmission, price, kilometres, body type, year and city.',
+};
+
+/** The listing when it cannot be loaded (network or server error), with Try again. */
+function ListingError({ retry }: { retry(): void }) {
+  return (
+    <div className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-8 cat:sm:px-6 cat:lg:px-8">
+      <h1 className="cat:text-3xl cat:font-black cat:tracking-tight">Buy a used car</h1>
+      <div
+        role="alert"
+        className="cat:mt-6 cat:rounded-2xl cat:border cat:border-slate-200 cat:p-8 cat:text-center cat:dark:border-slate-700"
+      >
+        <p className="cat:font-semibold">We couldn't load the cars.</p>
+        <Button className="cat:mt-4" onClick={retry}>
+          Try again
+        </Button>
+      </div>
+    </div>
   );
+}
+
+/**
+ * The car listing with filters: rendered with its data on the server; in the browser a filter change keeps
+ * the current cars on screen (dimmed) until the new page of results arrives.
+ */
+export function CarListScreen() {
+  usePageMeta(LISTING_META);
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary onReset={reset} fallback={({ reset: retry }) => <ListingError retry={retry} />}>
+          <Suspense
+            fallback={
+              <div className="cat:grid cat:min-h-[80vh] cat:place-items-center">
+                <Spinner label="Loading cars" />
+              </div>
+            }
+          >
+            <CarListing />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
+
+function CarListing() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const query = useMemo(() => filterQuery(filters), [filters]);
-  const queryKey = JSON.stringify(query);
-  const [result, setResult] = useState<Result>({ state: 'loading' });
-  const [shown, setShown] = useState<CarPage | null>(null);
-  const [brands, setBrands] = useState<Brand[]>([]);
+  const queryKey = JSON.stringify({ ...filterQuery(filters), limit: PAGE_SIZE });
+  // The results shown lag behind the URL while the next page loads (React keeps the old ones on screen).
+  const shownKey = useDeferredValue(queryKey);
+  const [brandsResult, searchResult] = useSuspenseQueries({
+    queries: [
+      catalogQueries.brands(),
+      catalogQueries.search(JSON.parse(shownKey) as Record<string, string | number>),
+    ],
+  });
+  const brands = brandsResult.data;
+  const shown = searchResult.data;
   const [panelOpen, setPanelOpen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const resultsRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchBrands()
-      .then((list) => live && setBrands(list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    setResult({ state: 'loading' });
-    searchCars({ ...query, limit: PAGE_SIZE }, controller.signal)
-      .then((page) => {
-        setResult({ state: 'ready', page });
-        setShown(page);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setResult({ state: 'error' });
-      });
-    return () => controller.abort();
-  }, [queryKey, attempt]);
 
   const change = (patch: FilterPatch) => setParams(filterQuery(applyFilterChange(filters, patch)));
   const clearAll = () => setParams({});
@@ -72,10 +95,10 @@ export function CarListScreen() {
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  const total = shown?.totalLength ?? 0;
+  const total = shown.totalLength;
   const pageCount = Math.ceil(total / PAGE_SIZE);
   const active = activeFilterCount(filters);
-  const loading = result.state === 'loading';
+  const loading = shownKey !== queryKey;
   const topBrands = brands.filter((b) => b.logo).slice(0, 8);
 
   return (
@@ -126,9 +149,7 @@ export function CarListScreen() {
             className="cat:flex cat:scroll-mt-24 cat:flex-wrap cat:items-center cat:justify-between cat:gap-3"
           >
             <h2 id="catalog-results" className="cat:text-lg cat:font-semibold" aria-live="polite">
-              {shown
-                ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'car' : 'cars'} found`
-                : 'Loading cars…'}
+              {`${total.toLocaleString('en-IN')} ${total === 1 ? 'car' : 'cars'} found`}
             </h2>
             <label className="cat:flex cat:items-center cat:gap-2 cat:text-sm">
               Sort by
@@ -147,21 +168,7 @@ export function CarListScreen() {
           </div>
 
           <div className="cat:mt-4" aria-busy={loading}>
-            {result.state === 'error' ? (
-              <div
-                role="alert"
-                className="cat:rounded-2xl cat:border cat:border-slate-200 cat:p-8 cat:text-center cat:dark:border-slate-700"
-              >
-                <p className="cat:font-semibold">We couldn't load the cars.</p>
-                <Button className="cat:mt-4" onClick={() => setAttempt((a) => a + 1)}>
-                  Try again
-                </Button>
-              </div>
-            ) : !shown ? (
-              <div className="cat:grid cat:h-64 cat:place-items-center">
-                <Spinner label="Loading cars" />
-              </div>
-            ) : shown.cars.length === 0 ? (
+            {shown.cars.length === 0 ? (
               <div className="cat:rounded-2xl cat:border cat:border-dashed cat:border-slate-300 cat:p-10 cat:text-center cat:dark:border-slate-600">
                 {total > 0 ? (
                   <>
@@ -186,12 +193,12 @@ export function CarListScreen() {
               </div>
             ) : (
               <div className={cn('cat:transition-opacity', loading && 'cat:opacity-60')}>
-                <CarGrid cars={shown.cars} />
+                <CarGrid cars={shown.cars} priorityCount={1} />
               </div>
             )}
           </div>
 
-          {shown && pageCount > 1 ? (
+          {pageCount > 1 ? (
             <div className="cat:mt-8">
               <Pagination page={filters.page} pageCount={pageCount} onChange={goToPage} />
             </div>

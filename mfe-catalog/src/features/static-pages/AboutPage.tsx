@@ -1,7 +1,6 @@
 /** /about (spec §2 "Static pages"): the story and the values Quality, Integrity, Innovation, Customer Focus, Teamwork. */
-import { buttonClasses } from '@marketplace/ui';
+import { buttonClasses, usePageMeta } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
-import { usePageMeta } from '../../app/meta';
 import { PageShell } from './PageShell';
 
 const values = [
@@ -17,10 +16,11 @@ const values = [
 
 /** The About page. */
 export function AboutPage() {
-  usePageMeta(
-    'About us',
-    'Our story and values: a used-car marketplace built on Quality, Integrity, Innovation, Customer Focus and Teamwork.',
-  );
+  usePageMeta({
+    title: 'About us',
+    description:
+      'Our story and values: a used-car marketplace built on Quality, Integrity, Innovation, Customer Focus and Teamwork.',
+  });
   return (
     <PageShell title="About us" lead="Buying a used car in India should be simple, safe and fair.">
       <div className="cat:space-y-4 cat:text-slate-700 cat:dark:text-slate-200">

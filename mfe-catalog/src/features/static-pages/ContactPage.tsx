@@ -4,9 +4,8 @@
  * placeholder address, phone, e-mail and fax.
  */
 import type { ContactBody } from '@marketplace/contracts';
-import { api, Button, TextAreaField, TextField, toast } from '@marketplace/ui';
+import { api, Button, TextAreaField, TextField, toast, usePageMeta } from '@marketplace/ui';
 import { type FormEvent, useState } from 'react';
-import { usePageMeta } from '../../app/meta';
 import { PageShell } from './PageShell';
 
 /** Longest message the API accepts (contracts `CONTACT_MESSAGE_MAX_LENGTH`). */
@@ -44,7 +43,10 @@ const details = [
 
 /** The Contact page. */
 export function ContactPage() {
-  usePageMeta('Contact us', 'Write to our support team, call us or visit our office in Bengaluru.');
+  usePageMeta({
+    title: 'Contact us',
+    description: 'Write to our support team, call us or visit our office in Bengaluru.',
+  });
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);

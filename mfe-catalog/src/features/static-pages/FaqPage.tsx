@@ -1,6 +1,7 @@
 /** /faq (spec §2 "Static pages"): answers about buying, selling and test drives. */
+
+import { usePageMeta } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
-import { usePageMeta } from '../../app/meta';
 import { type Faq, FaqList, LISTING_FAQS } from '../marketing/FaqList';
 import { PageShell } from './PageShell';
 
@@ -21,10 +22,10 @@ const sellingFaqs: Faq[] = [
 
 /** The FAQ page. */
 export function FaqPage() {
-  usePageMeta(
-    'Frequently asked questions',
-    'Answers about buying and selling used cars, free test drives, financing and warranty.',
-  );
+  usePageMeta({
+    title: 'Frequently asked questions',
+    description: 'Answers about buying and selling used cars, free test drives, financing and warranty.',
+  });
   return (
     <PageShell title="Frequently asked questions" lead="Everything about buying, selling and test drives.">
       <h2 className="cat:mb-4 cat:text-xl cat:font-bold">Buying a car</h2>

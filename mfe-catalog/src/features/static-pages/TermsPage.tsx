@@ -2,7 +2,8 @@
  * /t&c (spec §2 "Static pages"): static legal text, last updated 14/05/2024, covering acknowledgment, entire
  * agreement, Privacy Policy, Additional Terms and Terms of Sale.
  */
-import { usePageMeta } from '../../app/meta';
+
+import { usePageMeta } from '@marketplace/ui';
 import { PageShell } from './PageShell';
 
 const sections: { title: string; paragraphs: string[] }[] = [
@@ -43,10 +44,11 @@ const sections: { title: string; paragraphs: string[] }[] = [
 
 /** The Terms and Conditions / privacy policy page. */
 export function TermsPage() {
-  usePageMeta(
-    'Terms and Conditions',
-    'Terms and Conditions and privacy policy of the used-car marketplace: acknowledgment, privacy, additional terms and terms of sale.',
-  );
+  usePageMeta({
+    title: 'Terms and Conditions',
+    description:
+      'Terms and Conditions and privacy policy of the used-car marketplace: acknowledgment, privacy, additional terms and terms of sale.',
+  });
   return (
     <PageShell title="Terms and Conditions" lead="Last updated: 14/05/2024">
       <div className="cat:space-y-8 cat:text-slate-700 cat:dark:text-slate-200">

@@ -77,6 +77,24 @@ export function errorMessage(error: unknown): string {
 
 const http = ky.create({ retry: 0, timeout: false, headers: { Accept: 'application/json' } });
 
+/** Where a server-side render sends site-relative calls, and the headers it adds (issue 21). */
+export interface ServerApiOptions {
+  /** Absolute origin of the API as the rendering process reaches it (`http://127.0.0.1:8080`). */
+  baseUrl: string;
+  /** Extra headers of every call (the gateway's peer-call header, so renders are not rate limited twice). */
+  headers?: Record<string, string>;
+}
+
+let serverApi: ServerApiOptions | undefined;
+
+/**
+ * Server-side rendering only: site-relative URLs (`/api/cars`) go to `options.baseUrl`, no toasts are queued
+ * and no cookies are sent (pages are rendered for an anonymous visitor). Called once by the renderer.
+ */
+export function configureServerApi(options: ServerApiOptions): void {
+  serverApi = options;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -113,12 +131,13 @@ async function request<T>(
   const counted = !config.background;
   if (counted) useLoadingStore.getState().start();
   try {
-    const response = await http(url, {
+    const onServer = serverApi !== undefined && url.startsWith('/');
+    const response = await http(onServer ? `${serverApi!.baseUrl}${url}` : url, {
       method,
       ...bodyOptions(body),
       searchParams: searchParams(config.params),
-      headers: config.headers,
-      credentials: config.withCredentials === false ? 'omit' : 'include',
+      headers: onServer ? { ...serverApi!.headers, ...config.headers } : config.headers,
+      credentials: config.withCredentials === false || onServer ? 'omit' : 'include',
       signal: config.signal,
     });
     return { data: (await readBody(response)) as T, status: response.status };
@@ -135,7 +154,7 @@ async function request<T>(
         : new ApiError(cause instanceof Error ? cause.message : String(cause), { method, url });
     const signedOut = error.status === 401 && config.quiet;
     if (!signedOut) console.error('API call failed', method, url, error.status ?? 'no answer', error.data);
-    if (!config.quiet) toast.error(errorMessage(error), { duration: TOAST_AUTO_CLOSE_MS });
+    if (!config.quiet && !serverApi) toast.error(errorMessage(error), { duration: TOAST_AUTO_CLOSE_MS });
     throw error;
   } finally {
     if (counted) useLoadingStore.getState().stop();

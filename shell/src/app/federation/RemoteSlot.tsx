@@ -3,12 +3,35 @@
  * around it, and — when the remote cannot be loaded or throws while rendering — a fallback for this area
  * only, with a Retry button. The header, footer and other routes keep working.
  */
-import { Button, Spinner } from '@marketplace/ui';
-import { type ComponentProps, type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
-import { ErrorBoundary } from './ErrorBoundary';
+import { Button, ErrorBoundary, Spinner } from '@marketplace/ui';
+import {
+  type ComponentProps,
+  type ComponentType,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 import type { RemoteName } from './manifest';
 import type { RemoteId, RemoteModules } from './remote-modules';
-import { loadRemoteModule, resetRemote } from './runtime';
+import { loadedRemoteModule, loadRemoteModule, resetRemote } from './runtime';
+
+/**
+ * Server render only: the remote modules the page used (their styles and scripts go into `<head>`), the
+ * remotes whose server build failed to load, and those not to try (left to the browser for now). A slot
+ * whose remote fails or is skipped throws inside its Suspense boundary: React sends the loading state and
+ * the browser renders the area.
+ */
+export interface ServerSlots {
+  used: Set<RemoteId>;
+  failed: Set<RemoteName>;
+  skip: ReadonlySet<RemoteName>;
+}
+
+/** Given by the server renderer; null in the browser. */
+export const ServerSlotsContext = createContext<ServerSlots | null>(null);
 
 type Exposed<K extends RemoteId> = RemoteModules[K]['default'];
 type PropsOf<K extends RemoteId> = ComponentProps<Exposed<K>>;
@@ -68,14 +91,27 @@ export function RemoteFallback({
 export function RemoteSlot<K extends RemoteId>(slot: RemoteSlotProps<K>) {
   const { id, label, variant = 'page' } = slot;
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy caches its (failed) promise for good.
+  const server = useContext(ServerSlotsContext);
+  server?.used.add(id);
+  const remote = id.split('/')[0] as RemoteName;
+  // Already loaded (hydration, a second visit): rendered at once. Else a new lazy component per attempt:
+  // React.lazy caches its (failed) promise for good.
   const Remote = useMemo(() => {
     void attempt;
     // The slot's public props are typed per id (RemoteSlotProps); inside, the component is opaque.
-    return lazy(async () => ({
-      default: (await loadRemoteModule(id)).default as unknown as ComponentType<Record<string, unknown>>,
-    }));
-  }, [id, attempt]);
+    const ready = loadedRemoteModule(id);
+    if (ready) return ready.default as unknown as ComponentType<Record<string, unknown>>;
+    return lazy(async () => {
+      if (server?.skip.has(remote)) throw new Error(`remote ${remote} is left to the browser`);
+      try {
+        const mod = await loadRemoteModule(id);
+        return { default: mod.default as unknown as ComponentType<Record<string, unknown>> };
+      } catch (error) {
+        server?.failed.add(remote);
+        throw error;
+      }
+    });
+  }, [id, attempt, server, remote]);
   const retry = () => {
     resetRemote(id.split('/')[0] as RemoteName);
     setAttempt((n) => n + 1);

@@ -32,9 +32,13 @@ export function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
-/** Reads the runtime manifest and registers every remote; called once before the app renders. */
-export async function startFederation(): Promise<void> {
-  entries = await fetchRemoteEntries();
+/**
+ * Registers every remote at `given` (the runtime manifest the server wrote into the page, or the browser
+ * fetches `/federation-manifest.json` when the page was not server-rendered); called once before the app
+ * renders. On the server the entries are the remotes' server builds (`…/server/remoteEntry.js`).
+ */
+export async function startFederation(given?: Record<RemoteName, string>): Promise<void> {
+  entries = given ?? (await fetchRemoteEntries());
   registerPlugins([remoteErrorPlugin()]);
   registerRemotes(REMOTES.map((name) => ({ name, entry: entries![name] })));
 }
@@ -50,9 +54,20 @@ export function resetRemote(name: RemoteName): void {
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
 
+const loaded = new Map<RemoteId, unknown>();
+
 /** Loads an exposed module, typed by the declarations in remotes.d.ts. @throws when it cannot be loaded. */
 export async function loadRemoteModule<K extends RemoteId>(id: K): Promise<RemoteModules[K]> {
   const mod = await loadRemote<RemoteModules[K]>(id);
   if (!mod) throw new Error(`remote module ${id} is empty`);
+  loaded.set(id, mod);
   return mod;
+}
+
+/**
+ * An exposed module already loaded in this page (or server process), else undefined: a remote slot renders
+ * it at once, without suspending, so hydration meets the same markup the server sent.
+ */
+export function loadedRemoteModule<K extends RemoteId>(id: K): RemoteModules[K] | undefined {
+  return loaded.get(id) as RemoteModules[K] | undefined;
 }

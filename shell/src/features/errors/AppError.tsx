@@ -3,9 +3,8 @@
  * chunk download (after the 120 s timeout) gets the chunk-loading failure message instead of the error.
  * {@link RouteErrorBoundary} shows it in place of the routes below it.
  */
-import { buttonClasses } from '@marketplace/ui';
+import { buttonClasses, ErrorBoundary } from '@marketplace/ui';
 import { Outlet, useLocation } from '@marketplace/ui/router';
-import { ErrorBoundary } from '../../app/federation/ErrorBoundary';
 import { isChunkLoadError } from '../../app/federation/RemoteSlot';
 
 /**

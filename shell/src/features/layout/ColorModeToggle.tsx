@@ -1,11 +1,12 @@
 /** The dark-mode switch, wired to the colorMode store (spec §3; default light). */
-import { useColorModeStore } from '@marketplace/ui';
+import { useColorModeStore, useHydrated } from '@marketplace/ui';
 
 /** A button toggling light and dark mode. */
 export function ColorModeToggle() {
   const colorMode = useColorModeStore((s) => s.colorMode);
   const toggle = useColorModeStore((s) => s.toggle);
-  const dark = colorMode === 'dark';
+  // The server renders light mode; the remembered mode shows once hydrated (the <html> class is set earlier).
+  const dark = useHydrated() && colorMode === 'dark';
   return (
     <button
       type="button"

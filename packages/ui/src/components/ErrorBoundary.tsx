@@ -5,6 +5,8 @@ export interface ErrorBoundaryProps {
   fallback(props: { error: unknown; reset(): void }): ReactNode;
   /** Called once per caught error (logging). */
   onError?(error: unknown, info: ErrorInfo): void;
+  /** Called when the boundary resets (e.g. TanStack Query's `reset`, so failed queries fetch again). */
+  onReset?(): void;
   /** When this value changes (e.g. the route's path), a shown error is cleared and the children retried. */
   resetKey?: unknown;
   children: ReactNode;
@@ -26,7 +28,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknow
     if (this.state.failed && prev.resetKey !== this.props.resetKey) this.reset();
   }
 
-  reset = (): void => this.setState({ error: undefined, failed: false });
+  reset = (): void => {
+    this.props.onReset?.();
+    this.setState({ error: undefined, failed: false });
+  };
 
   override render(): ReactNode {
     if (this.state.failed) return this.props.fallback({ error: this.state.error, reset: this.reset });

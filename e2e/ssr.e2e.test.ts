@@ -1,0 +1,332 @@
+/**
+ * Server-side rendering of the public pages (issue 21) on the embedded app (`npm start`): the HTML a crawler
+ * or a phone gets before any script runs, the statuses, the head (title, canonical, Open Graph, JSON-LD),
+ * caching and compression; then in Chromium, that hydration logs no error and fetches nothing again, and
+ * that a remote whose server build cannot be loaded still gives a working page (its area rendered by the
+ * browser). The distributed mode's rendering is covered in gateway/test/distributed.int.test.ts.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { Car } from '@marketplace/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, freePort, type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
+import { usePage } from './support/browser';
+
+let app: RunningApp;
+const { api, tokenOf } = apiClient(() => app.url);
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** GET with exactly these headers (node:http; fetch would decode the body itself). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+/** The page's HTML as a browser without JavaScript gets it. */
+async function html(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+  const res = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+}
+
+/** The visible text of an HTML fragment: tags and React's text separators removed, entities decoded. */
+function textOf(fragment: string): string {
+  return fragment
+    .replace(/<!-- -->/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** The rendered app (inside #root) of a page's HTML. */
+function appHtml(page: string): string {
+  const start = page.indexOf('<div id="root">');
+  const end = page.indexOf('id="ssr-data"');
+  expect(start).toBeGreaterThan(0);
+  return page.slice(start, end);
+}
+
+/** Every JSON-LD object in a page. */
+function jsonLd(page: string): Array<Record<string, unknown>> {
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] as string) as Record<string, unknown>,
+  );
+}
+
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+async function newestCars(limit: number, query = ''): Promise<{ cars: Car[]; totalLength: number }> {
+  const { status, data } = await api<{ data: { cars: Car[]; totalLength: number } }>(
+    'GET',
+    `/api/cars?limit=${limit}${query}`,
+  );
+  expect(status).toBe(200);
+  return data.data;
+}
+
+type Named = {
+  _id: string;
+  name?: string;
+  state?: string;
+  code?: string;
+  fuelType?: string;
+  transmission?: string;
+};
+
+/** Lists a car through the API as the user of `token` (one photo), and waits until the catalog has it. */
+async function listCar(token: string): Promise<string> {
+  const get = async (path: string) => (await api<{ data: Named[] }>('GET', path)).data.data;
+  const brand = (await get('/api/carbrand')).find((b) => b.name === 'Maruti Suzuki') as Named;
+  let model: Named | undefined;
+  let variant: Named | undefined;
+  for (const m of await get(`/api/carModel?brand=${brand._id}&year=2019`)) {
+    variant = (await get(`/api/carVariant?model=${m._id}`))[0];
+    model = m;
+    if (variant) break;
+  }
+  const state = (await get('/api/carstate')).find((s) => s.state === 'Karnataka') as Named;
+  const rto = (await get(`/api/RTO?state=${state._id}`)).find((r) => r.code === 'KA-01') as Named;
+  const grant = await api<{ uploadUrl: string; key: string }>('POST', '/api/storage/getUrl?type=cars', token);
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+  const put = await fetch(new URL(grant.data.uploadUrl, app.url), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(photo),
+  });
+  expect(put.status).toBe(200);
+  const created = await api<{ data: { _id: string } }>('POST', '/api/cars', token, {
+    brand: brand._id,
+    model: model?._id,
+    variant: variant?._id,
+    manufacturerYear: 2019,
+    fuelType: variant?.fuelType,
+    transmission: variant?.transmission,
+    state: state._id,
+    rto: rto._id,
+    price: 480000,
+    location: { street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
+    specifications: { regNumber: 'KA-01-SR-2101', kmDriven: 42000 },
+    history: [],
+    images: [{ key: grant.data.key }],
+  });
+  expect(created.status).toBe(201);
+  const id = created.data.data._id;
+  await expect.poll(async () => (await api('GET', `/api/cars/${id}`)).status).toBe(200);
+  return id;
+}
+
+describe('the HTML of the public pages, without JavaScript', () => {
+  it('/ shows the top cars with their names and prices, and the home page JSON-LD', async () => {
+    const page = await html('/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = textOf(appHtml(page.text));
+    const { cars } = await newestCars(6);
+    expect(cars).toHaveLength(6);
+    for (const car of cars) {
+      expect(text).toContain(`${car.brand.name} ${car.model.name}`);
+      expect(text).toContain(rupees.format(car.price));
+    }
+    expect(page.text).toMatch(/<title>Buy and sell used cars in India · CarBazaar<\/title>/);
+    const types = jsonLd(page.text).map((o) => o['@type']);
+    expect(types).toEqual(['Organization', 'WebSite']);
+    const site = jsonLd(page.text)[1] as { potentialAction: { target: { urlTemplate: string } } };
+    expect(site.potentialAction.target.urlTemplate).toBe(
+      `${app.url}/buy-a-car?searchTerm={search_term_string}`,
+    );
+  });
+
+  it('/buy-a-car?fuelTypes=Diesel shows only diesel cars, as many as the API finds', async () => {
+    const page = await html('/buy-a-car?fuelTypes=Diesel');
+    expect(page.status).toBe(200);
+    const body = appHtml(page.text);
+    const lines = [...body.matchAll(/<p class="cat:text-sm[^"]*">(\d{4}(?:<!-- -->)? · [\s\S]*?)<\/p>/g)].map(
+      (m) => textOf(m[1] as string).trim(),
+    );
+    const { cars, totalLength } = await newestCars(9, '&fuelTypes=Diesel');
+    expect(lines.length).toBe(cars.length);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.split(' · ')[2]).toBe('Diesel');
+    expect(textOf(body)).toContain(`${totalLength.toLocaleString('en-IN')} cars found`);
+    for (const car of cars) expect(textOf(body)).toContain(rupees.format(car.price));
+  });
+
+  it("a car's page has its title, canonical URL, og:image and a valid Car JSON-LD with an INR offer", async () => {
+    const [car] = (await newestCars(1)).cars as [Car];
+    const page = await html(`/car-details/${car._id}`);
+    expect(page.status).toBe(200);
+    const name = `${car.brand.name} ${car.model.name} ${car.variant.name}`;
+    const title = /<title>([^<]*)<\/title>/.exec(page.text)?.[1] ?? '';
+    expect(textOf(title)).toBe(`${name} ${car.manufacturerYear} – ${rupees.format(car.price)} · CarBazaar`);
+    expect(page.text).toContain(`<link rel="canonical" href="${app.url}/car-details/${car._id}">`);
+    const image = new URL(car.images[0]?.url ?? '', `${app.url}/`).href;
+    expect(page.text).toContain(`<meta property="og:image" content="${image}">`);
+    expect(page.text).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const [ld] = jsonLd(page.text) as [Record<string, unknown>];
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('Car');
+    expect(ld.brand).toEqual({ '@type': 'Brand', name: car.brand.name });
+    expect(ld.model).toBe(car.model.name);
+    expect(ld.vehicleModelDate).toBe(String(car.manufacturerYear));
+    expect(ld.fuelType).toBe(car.fuelType);
+    expect(ld.vehicleTransmission).toBe(car.transmission);
+    expect(ld.mileageFromOdometer).toEqual({
+      '@type': 'QuantitativeValue',
+      value: car.specifications.kmDriven,
+      unitCode: 'KMT',
+    });
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: car.price,
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/InStock',
+      url: `${app.url}/car-details/${car._id}`,
+    });
+  });
+
+  it('a sold car still answers 200, marked sold, its offer SoldOut', async () => {
+    const token = await tokenOf(SEEDED_ADMIN);
+    const carId = await listCar(token);
+    const { status } = await api('PUT', `/api/cars/${carId}`, token, { status: 'sold' });
+    expect(status).toBe(200);
+    await expect
+      .poll(async () => (await api<{ data: Car }>('GET', `/api/cars/${carId}`)).data.data.status)
+      .toBe('sold');
+    const page = await html(`/car-details/${carId}`);
+    expect(page.status).toBe(200);
+    expect(/<title>([^<]*)<\/title>/.exec(page.text)?.[1]).toContain('(sold)');
+    const [ld] = jsonLd(page.text) as [{ offers: { availability: string } }];
+    expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
+  });
+
+  it('unknown URLs and unknown cars answer 404 with the not-found page, not indexed', async () => {
+    const unknownPage = await html('/no-such-page');
+    expect(unknownPage.status).toBe(404);
+    expect(textOf(appHtml(unknownPage.text))).toContain("Sorry, we couldn't find this page.");
+    expect(unknownPage.text).toContain('<meta name="robots" content="noindex">');
+    for (const id of ['000000000000000000000000', 'not-an-id']) {
+      const unknownCar = await html(`/car-details/${id}`);
+      expect(unknownCar.status).toBe(404);
+      expect(textOf(appHtml(unknownCar.text))).toContain("Sorry, we couldn't find this car.");
+    }
+  });
+
+  it('the static pages are rendered; signed-in and admin routes stay client-rendered (200, empty root)', async () => {
+    const faq = await html('/faq');
+    expect(faq.status).toBe(200);
+    expect(textOf(appHtml(faq.text))).toContain('Frequently asked questions');
+    for (const path of ['/dashboard', '/sell-a-car', '/profile']) {
+      const page = await html(path);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('pages are compressed when asked, cacheable by CDNs, revalidated by ETag; hashed assets are immutable', async () => {
+    const br = await rawGet(`${app.url}/buy-a-car`, { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const page = zlib.brotliDecompressSync(br.body).toString();
+    expect(page).toContain('cars found');
+    expect(br.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    const etag = br.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await rawGet(`${app.url}/buy-a-car`, { accept: 'text/html', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    const script = /<script defer src="(\/static\/js\/index\.[0-9a-f]+\.js)">/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    const asset = await rawGet(`${app.url}${script}`, { 'accept-encoding': 'gzip' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('hydration in Chromium', () => {
+  const ctx = usePage({ width: 390, height: 844 });
+
+  it('logs no error and fetches none of the data again on /, the listing and a car page', async () => {
+    const [car] = (await newestCars(1)).cars as [Car];
+    const page = ctx.page();
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      // Images are files under /api/storage and /api/carbrand/logos, not data.
+      if (pathname.startsWith('/api/') && !/\.(webp|svg|png|jpe?g)$/.test(pathname)) apiCalls.push(pathname);
+    });
+    for (const path of ['/', '/buy-a-car?fuelTypes=Diesel', `/car-details/${car._id}`]) {
+      await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+      // Hydrated: React attached its handlers (a click navigates on the client, below).
+      await expect.poll(() => page.evaluate(() => document.title)).toContain('CarBazaar');
+    }
+    expect(apiCalls).toEqual([]);
+    expect(ctx.consoleErrors).toEqual([]);
+
+    // The hydrated page works: a client-side navigation fetches the next page's data.
+    await page.goto(`${app.url}/buy-a-car`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
+    await expect.poll(() => apiCalls.some((p) => p === '/api/cars')).toBe(true);
+    expect(ctx.consoleErrors).toEqual([]);
+  });
+});
+
+describe('a remote whose server build cannot be loaded', () => {
+  const ctx = usePage({ width: 390, height: 844 });
+  let degraded: RunningApp;
+
+  afterAll(async () => {
+    await degraded?.stop();
+  });
+
+  it('gives a working page: the area is rendered by the browser, never a 500 or a blank page', async () => {
+    const nothingThere = await freePort();
+    degraded = await startApp({
+      env: { REMOTE_CATALOG_SERVER_URL: `http://127.0.0.1:${nothingThere}/server/remoteEntry.js` },
+    });
+    const res = await fetch(`${degraded.url}/`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    // The header is server-rendered; the catalog's area is left to the browser (its loading state).
+    expect(textOf(appHtml(page))).toContain('Sell a car');
+    expect(page).toContain('data-testid="remote-loading"');
+    expect(textOf(appHtml(page))).not.toContain('Top Cars');
+
+    const browserPage = ctx.page();
+    await browserPage.goto(`${degraded.url}/`);
+    await browserPage.getByRole('heading', { name: 'Top Cars' }).waitFor();
+    await browserPage.getByRole('link', { name: /₹/ }).first().waitFor();
+    expect(await browserPage.getByTestId('remote-fallback').count()).toBe(0);
+    // React reports that it rendered the area itself; nothing else went wrong.
+    expect(ctx.consoleErrors.filter((e) => !/#419|server could not finish/i.test(e))).toEqual([]);
+  });
+});

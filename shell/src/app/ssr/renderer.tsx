@@ -1,0 +1,248 @@
+/**
+ * The server renderer (issue 21; loaded by the server build's entry, src/server.ts): renders the public
+ * routes to HTML with their data, for the gateway in both run modes. Module Federation is kept: the
+ * remotes are loaded from their own server builds (`<remote>/server/remoteEntry.js`, fetched over HTTP by
+ * the federation runtime's Node plugin) with React and the other singletons shared from this build.
+ *
+ * A request is rendered with React's streaming renderer into a fresh TanStack Query cache; once every
+ * boundary is ready (or `timeoutMs` has passed: what is not ready is left to the browser) the page's status,
+ * head and ETag are known, and the HTML is streamed: the shell's built index.html with the head tags, the
+ * rendered app and the page data (`ssr-data`) in place. A remote whose server build cannot be loaded
+ * leaves its area to the browser (React renders the slot's loading state and the browser renders the area);
+ * it is not asked again for `remoteRetryMs`. docs/adr/0012-server-side-rendering.md.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import {
+  configureServerApi,
+  createQueryClient,
+  PageProvider,
+  type PageRecorder,
+  useAuthStore,
+} from '@marketplace/ui';
+import { matchRoutes, StaticRouter } from '@marketplace/ui/router';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import { App, Routed } from '../App';
+import { REMOTES, type RemoteName } from '../federation/manifest';
+import { type ServerSlots, ServerSlotsContext } from '../federation/RemoteSlot';
+import type { RemoteId } from '../federation/remote-modules';
+import { resetRemote, startFederation } from '../federation/runtime';
+import { routes } from '../routes';
+import { headTags, type RemoteManifest, remoteLinks } from './head';
+import { PAGE_DATA_ID, serializePageData } from './page-data';
+
+/** Where one remote is, for the browser and for this process. */
+export interface RemoteLocation {
+  /** Its browser `mf-manifest.json` as the runtime manifest gives it (site-relative or absolute). */
+  entry: string;
+  /** Absolute URL of its server build's `remoteEntry.js`, as this process reaches it. */
+  serverEntry: string;
+  /** Absolute URL of its browser `mf-manifest.json`, as this process reaches it (for the head's links). */
+  manifestUrl: string;
+}
+
+/** Options of {@link createRenderer}. */
+export interface RendererOptions {
+  remotes: Record<RemoteName, RemoteLocation>;
+  /** Where the API is for this process (`http://127.0.0.1:8080`), and headers for those calls. */
+  api: { baseUrl: string; headers?: Record<string, string> };
+  /** The shell's built `index.html` (its script and style tags are kept). */
+  template: string;
+  /** Longest wait for data before the HTML is sent with what is ready (ms). */
+  timeoutMs: number;
+  /** How long a remote whose server build failed to load is left to the browser before trying again (ms). */
+  remoteRetryMs: number;
+  /** Logs a problem (a remote or query that failed while rendering). */
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** A request to render. */
+export interface RenderRequest {
+  /** Path and query (`/buy-a-car?fuelTypes=Diesel`). */
+  url: string;
+  /** The site's public origin (`https://cars.example.in`), for canonical URLs and JSON-LD. */
+  origin: string;
+  /** The CSP nonce of the response: React's inline scripts carry it. */
+  nonce: string;
+  /** The request's `If-None-Match`, if any. */
+  ifNoneMatch?: string | undefined;
+}
+
+/** The server renderer. */
+export interface Renderer {
+  /** True for the routes rendered on the server (public pages); the others get the plain index.html. */
+  handles(pathname: string): boolean;
+  /**
+   * Renders `req` into `res` (status, headers, streamed body; 304 when `ifNoneMatch` matches).
+   * @throws Error when React cannot render the page's shell at all (nothing has been written to `res`).
+   */
+  render(req: RenderRequest, res: ServerResponse): Promise<void>;
+}
+
+/** Cache policy of a server-rendered public page: CDNs keep it a minute and may serve it stale for 10. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** Routes the browser alone renders: signed-in and admin areas, and the loading page. */
+const CLIENT_ONLY = /^\/(dashboard|sell-a-car|sold|profile|appointment|purchases|help|pages|loading)(\/|$)/;
+
+const MANIFEST_TTL_MS = 10_000;
+
+/** Creates the renderer; registers the remotes' server builds with the federation runtime. */
+export function createRenderer(options: RendererOptions): Renderer {
+  configureServerApi(options.api);
+  // The server renders for a visitor: signed out, known at once (the browser loads the profile after).
+  useAuthStore.setState({ user: null, ready: false });
+  const serverEntries = Object.fromEntries(
+    REMOTES.map((name) => [name, options.remotes[name].serverEntry]),
+  ) as Record<RemoteName, string>;
+  void startFederation(serverEntries);
+  const browserEntries = Object.fromEntries(
+    REMOTES.map((name) => [name, options.remotes[name].entry]),
+  ) as Record<RemoteName, string>;
+
+  const [beforeRoot, afterRoot] = splitTemplate(options.template);
+  const manifests = new Map<RemoteName, { at: number; manifest: Promise<RemoteManifest | undefined> }>();
+  const downUntil = new Map<RemoteName, number>();
+
+  function remoteManifest(name: RemoteName): Promise<RemoteManifest | undefined> {
+    const cached = manifests.get(name);
+    if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
+    const manifest = fetch(options.remotes[name].manifestUrl, { signal: AbortSignal.timeout(2_000) })
+      .then((r) => (r.ok ? (r.json() as Promise<RemoteManifest>) : undefined))
+      .catch(() => undefined);
+    manifests.set(name, { at: Date.now(), manifest });
+    return manifest;
+  }
+
+  async function links(used: RemoteId[]): Promise<string> {
+    const out: string[] = [];
+    for (const id of used) {
+      const [name, expose] = id.split('/') as [RemoteName, string];
+      const manifest = await remoteManifest(name);
+      if (manifest) out.push(...remoteLinks(manifest, options.remotes[name].entry, expose));
+    }
+    return [...new Set(out)].join('');
+  }
+
+  return {
+    handles: (pathname) => !CLIENT_ONLY.test(pathname) && matchRoutes(routes, pathname) !== null,
+
+    async render(req, res) {
+      const url = new URL(req.url, req.origin);
+      const queryClient = createQueryClient();
+      const recorder: PageRecorder = {};
+      // A remote that failed recently is left to the browser: its slot sends the loading state.
+      const slots: ServerSlots = { used: new Set(), failed: new Set(), skip: new Set(downUntil.keys()) };
+
+      const element = (
+        <PageProvider recorder={recorder}>
+          <ServerSlotsContext.Provider value={slots}>
+            <App
+              queryClient={queryClient}
+              router={
+                <StaticRouter location={req.url}>
+                  <Routed />
+                </StaticRouter>
+              }
+            />
+          </ServerSlotsContext.Provider>
+        </PageProvider>
+      );
+
+      const stream = await new Promise<ReturnType<typeof renderToPipeableStream>>((resolve, reject) => {
+        let shellFailed = false;
+        const rendering = renderToPipeableStream(element, {
+          nonce: req.nonce,
+          // Whole boundaries inline: the page is sent once everything is ready, so no boundary needs a script
+          // to be revealed (React otherwise outlines boundaries over ~12 KB).
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          onAllReady: () => {
+            clearTimeout(timer);
+            if (!shellFailed) resolve(rendering);
+          },
+          onShellError: (error) => {
+            shellFailed = true;
+            clearTimeout(timer);
+            reject(error);
+          },
+          onError: (error) => {
+            const message = error instanceof Error ? error.message : String(error);
+            options.warn({ url: req.url, err: message }, 'server render left an area to the browser');
+          },
+        });
+        const timer = setTimeout(
+          () => rendering.abort(new Error('server render timed out')),
+          options.timeoutMs,
+        );
+      });
+
+      for (const remote of slots.failed) {
+        if (downUntil.has(remote)) continue;
+        downUntil.set(remote, Date.now() + options.remoteRetryMs);
+        setTimeout(() => {
+          downUntil.delete(remote);
+          resetRemote(remote);
+        }, options.remoteRetryMs).unref();
+      }
+      const used = [...slots.used];
+      const status = recorder.status ?? 200;
+      const pageData = serializePageData({
+        federation: browserEntries,
+        remotes: used,
+        queries: dehydrate(queryClient),
+      });
+      const head = `${recorder.meta ? headTags(recorder.meta, url, req.origin) : ''}${await links(used)}`;
+      // Over what the page shows, not when its data was fetched (the dehydrated state carries timestamps).
+      const shown = queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => [q.queryHash, q.state.data]);
+      const etag = `W/"${createHash('sha1')
+        .update(beforeRoot)
+        .update(req.url)
+        .update(String(status))
+        .update(head)
+        .update(used.join())
+        .update(JSON.stringify(shown))
+        .digest('base64url')}"`;
+
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('cache-control', PAGE_CACHE_CONTROL);
+      res.setHeader('etag', etag);
+      if (req.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
+        stream.abort();
+        // The cached page keeps its own CSP (its nonce); a new one would replace it on revalidation.
+        res.removeHeader('content-security-policy');
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.statusCode = status;
+      res.write(beforeRoot.replace('</head>', `${head}</head>`));
+      const body = new PassThrough();
+      body.on('data', (chunk: Buffer) => res.write(chunk));
+      await new Promise<void>((resolve, reject) => {
+        body.on('end', resolve);
+        body.on('error', reject);
+        stream.pipe(body);
+      });
+      res.end(
+        `${afterRoot.replace('</body>', `<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script></body>`)}`,
+      );
+    },
+  };
+}
+
+/**
+ * The shell's index.html around its empty `<div id="root"></div>`, without its static `<title>` and
+ * description (each page writes its own). @throws Error when the template has no root element.
+ */
+export function splitTemplate(template: string): [before: string, after: string] {
+  const cleaned = template.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  const marker = '<div id="root"></div>';
+  const at = cleaned.indexOf(marker);
+  if (at < 0) throw new Error('the shell template has no <div id="root"></div>');
+  return [`${cleaned.slice(0, at)}<div id="root">`, `</div>${cleaned.slice(at + marker.length)}`];
+}
