@@ -8,6 +8,11 @@
  * changes and deletes a brand and an RTO. Then every consumer queue drains, every dead-letter queue is
  * empty and every outbox is published: the events crossed RabbitMQ between processes.
  *
+ * Server-side rendering (issue 21): the gateway renders / with the newest cars and the remotes' own manifests
+ * and stylesheets, and Chromium hydrates it without a console error or a data request; a second gateway in
+ * this test process, whose catalog server build cannot be loaded, sends the catalog's area to the browser,
+ * which renders it.
+ *
  * Second test: the notification process is killed (SIGKILL) while sign-ups flow; its queues hold their
  * events while it is down; after a restart it catches up: every code is sent, its user projection has
  * every user, nothing is dead-lettered.
@@ -15,15 +20,28 @@
  * Under CI=true a missing server fails the file (requireServer throws); locally the file is skipped.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import { type ConsumerQueueDepth, type DeadLetterAdmin, openDeadLetterAdmin } from '@marketplace/platform';
+import {
+  type ConsumerQueueDepth,
+  createLogger,
+  createMemoryRateLimiters,
+  type DeadLetterAdmin,
+  listen,
+  loadConfig,
+  openDeadLetterAdmin,
+  type RunningServer,
+} from '@marketplace/platform';
 import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { launchBrowser } from '../../e2e/support/browser';
 import { allConsumerNames } from '../../scripts/distributed/consumers';
 import { type DistributedSystem, type ExitInfo, startDistributed } from '../../scripts/distributed/launcher';
-import { repoRoot, type ServiceName, serviceNames } from '../../scripts/distributed/settings';
+import { remoteNames, repoRoot, type ServiceName, serviceNames } from '../../scripts/distributed/settings';
 import { requireServer } from '../../test-support/servers';
+import { createGatewayApp } from '../src/app';
 import { call, isolatedEnvironment, readOutbox, until } from './distributed-support';
 
 const postgresUrl = await requireServer('postgres');
@@ -274,6 +292,151 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect(cars).toHaveLength(forSale!.n);
     expect(await (await fetch(`${base}/robots.txt`)).text()).toContain(`\nSitemap: ${base}/sitemap.xml\n`);
   });
+
+  it('renders the public pages with their data at the gateway; a remote whose server build is down is left to the browser (issue 21)', async () => {
+    dumpLogsOnFailure();
+    const rupees = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    });
+    /** The visible text of the rendered app (inside #root): tags and React's text separators removed. */
+    const appText = (page: string) => {
+      const start = page.indexOf('<div id="root">');
+      expect(start).toBeGreaterThan(0);
+      return page
+        .slice(start, page.indexOf('id="ssr-data"'))
+        .replace(/<!-- -->/g, '')
+        .replace(/<script[\s\S]*?<\/script>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&amp;/g, '&')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/\s+/g, ' ');
+    };
+    /** A page's HTML as a browser without JavaScript gets it. */
+    const html = async (origin: string, p: string) => {
+      const res = await fetch(`${origin}${p}`, { headers: { accept: 'text/html' } });
+      return { status: res.status, text: await res.text() };
+    };
+    /** A fresh tab collecting its console errors and its requests to /api/* other than image files. */
+    const openTab = async (browser: Browser) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const tab = await context.newPage();
+      const errors: string[] = [];
+      const apiCalls: string[] = [];
+      tab.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      tab.on('pageerror', (e) => errors.push(e.message));
+      tab.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/api/') && !/\.(webp|svg|png|jpe?g)$/.test(pathname))
+          apiCalls.push(pathname);
+      });
+      return { tab, errors, apiCalls };
+    };
+    /** Opens `url` and waits until the app has hydrated and the network is quiet. */
+    const visit = async (tab: Page, url: string) => {
+      await tab.goto(url, { waitUntil: 'networkidle' });
+      await tab.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+      await tab.waitForLoadState('networkidle');
+    };
+    const manifestOf = (name: string) => `${system.processes[`remote-${name}`]!.url}/mf-manifest.json`;
+
+    // The HTML carries the newest cars, the remotes' own manifests and the catalog's stylesheet from its origin.
+    const home = await html(base, '/');
+    expect(home.status).toBe(200);
+    const newest = (await call(base, 'GET', '/api/cars?limit=6')).body.data as unknown as {
+      cars: Array<{ brand: { name: string }; model: { name: string }; price: number }>;
+    };
+    expect(newest.cars).toHaveLength(6);
+    const homeText = appText(home.text);
+    for (const car of newest.cars) {
+      expect(homeText).toContain(`${car.brand.name} ${car.model.name}`);
+      expect(homeText).toContain(rupees.format(car.price));
+    }
+    const pageData = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(
+      home.text,
+    )?.[1];
+    expect(pageData).toBeDefined();
+    expect((JSON.parse(pageData!) as { federation: Record<string, string> }).federation).toEqual(
+      Object.fromEntries(remoteNames.map((name) => [name, manifestOf(name)])),
+    );
+    const head = home.text.slice(0, home.text.indexOf('</head>'));
+    const sheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    const catalogSheet = sheets.find(
+      (href) => href.startsWith(`${system.processes['remote-catalog']!.url}/`) && href.endsWith('.css'),
+    );
+    expect(catalogSheet, sheets.join('\n')).toBeDefined();
+    expect((await fetch(catalogSheet!)).status).toBe(200);
+    expect((await html(base, '/car-details/000000000000000000000000')).status).toBe(404);
+
+    const browser = await launchBrowser();
+    let degraded: RunningServer | undefined;
+    try {
+      // Hydration in Chromium: no console error, and the data came with the HTML (no /api/* data request).
+      const hydrating = await openTab(browser);
+      for (const p of ['/', '/buy-a-car?fuelTypes=Diesel']) await visit(hydrating.tab, `${base}${p}`);
+      expect(hydrating.apiCalls).toEqual([]);
+      expect(hydrating.errors).toEqual([]);
+
+      // A second distributed gateway in front of the same services and remotes, except that the catalog's
+      // server build is where nothing listens.
+      const nothingThere = await new Promise<number>((resolve, reject) => {
+        const probe = net.createServer();
+        probe.once('error', reject);
+        probe.listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as net.AddressInfo;
+          probe.close(() => resolve(port));
+        });
+      });
+      const remoteUrls = Object.fromEntries(
+        remoteNames.map((name) => {
+          const key = `REMOTE_${name.toUpperCase()}_URL`;
+          return [key, system.processes.gateway!.env[key]];
+        }),
+      );
+      expect(Object.values(remoteUrls)).toEqual(remoteNames.map(manifestOf));
+      degraded = await listen(
+        createGatewayApp({
+          config: loadConfig({
+            TRUST_PROXY: 'loopback',
+            ...remoteUrls,
+            REMOTE_CATALOG_SERVER_URL: `http://127.0.0.1:${nothingThere}/server/remoteEntry.js`,
+          }),
+          logger: createLogger({ level: 'silent' }),
+          rateLimiters: createMemoryRateLimiters(),
+          readiness: {},
+          mode: {
+            kind: 'proxy',
+            targets: Object.fromEntries(serviceNames.map((s) => [s, system.processes[s]!.url])),
+          },
+          webRoot: repoRoot,
+        }),
+        { port: 0, host: '127.0.0.1' },
+      );
+      // The header is server-rendered; the catalog's area is its loading state, left to the browser.
+      const partial = await html(degraded.url, '/');
+      expect(partial.status).toBe(200);
+      expect(appText(partial.text)).toContain('Sell a car');
+      expect(partial.text).toContain('data-testid="remote-loading"');
+      expect(appText(partial.text)).not.toContain('Top Cars');
+
+      const left = await openTab(browser);
+      await visit(left.tab, `${degraded.url}/`);
+      await left.tab.getByRole('heading', { name: 'Top Cars' }).waitFor();
+      await left.tab.getByRole('link', { name: /₹/ }).first().waitFor();
+      expect(await left.tab.getByTestId('remote-fallback').count()).toBe(0);
+      // The browser fetched the area's data itself (the server sent none for it).
+      expect(left.apiCalls).toContain('/api/cars');
+      // React reports that it rendered the area the server left (#419); nothing else went wrong.
+      expect(left.errors.filter((e) => !e.includes('#419'))).toEqual([]);
+    } finally {
+      await browser.close();
+      await degraded?.stop();
+    }
+  }, 120_000);
 
   it('runs the API journeys through the gateway; the events cross RabbitMQ and nothing is dead-lettered', async () => {
     dumpLogsOnFailure();
