@@ -25,6 +25,7 @@ interface ShellServer {
     remotes: Record<RemoteName, { entry: string; serverEntry: string; manifestUrl: string }>;
     api: { baseUrl: string; headers?: Record<string, string> };
     template: string;
+    assetBaseUrl: string;
     timeoutMs: number;
     remoteRetryMs: number;
     warn(details: Record<string, unknown>, message: string): void;
@@ -110,6 +111,7 @@ export function serverRendering(opts: {
         remotes: remoteLocations(config, self),
         api: { baseUrl: self, headers: { [PEER_CALL_HEADER]: opts.peerSecret } },
         template: fs.readFileSync(templateFile, 'utf8'),
+        assetBaseUrl: self,
         timeoutMs: config.SSR_TIMEOUT_MS,
         remoteRetryMs: REMOTE_RETRY_MS,
         warn: (details, message) => logger.warn(details, message),

@@ -88,8 +88,8 @@ describe('remoteLinks', () => {
   it("links the exposed module's styles and preloads its remote entry and scripts, next to the manifest", () => {
     expect(remoteLinks(manifest, 'https://cdn.example.in/catalog/mf-manifest.json', 'Home')).toEqual([
       '<link rel="stylesheet" href="https://cdn.example.in/catalog/static/css/async/home.3.css">',
-      '<link rel="preload" as="script" href="https://cdn.example.in/catalog/remoteEntry.js">',
-      '<link rel="preload" as="script" href="https://cdn.example.in/catalog/static/js/async/home.1.js">',
+      '<link rel="preload" as="script" fetchpriority="low" href="https://cdn.example.in/catalog/remoteEntry.js">',
+      '<link rel="preload" as="script" fetchpriority="low" href="https://cdn.example.in/catalog/static/js/async/home.1.js">',
     ]);
     expect(remoteLinks(manifest, '/remotes/catalog/mf-manifest.json', 'Nope')).toEqual([]);
   });

@@ -3,9 +3,10 @@
  * POPULAR BRANDS logo grid, FUEL and TRANSMISSION checkboxes, PRICE and KM DRIVEN min/max; beyond the spec
  * (issue 9) body type, year range and city. Every change goes through `onChange` (which returns to page 1).
  */
-import type { Brand } from '@marketplace/contracts';
+
 import { cn } from '@marketplace/ui';
 import { type ReactNode, useId } from 'react';
+import type { BrandSummary } from '../cars/api';
 import { DebouncedInput } from './DebouncedInput';
 import {
   BODY_TYPES,
@@ -102,7 +103,7 @@ function RangeInputs({
 
 export interface FilterPanelProps {
   filters: ListingFilters;
-  brands: Brand[];
+  brands: BrandSummary[];
   onChange(patch: FilterPatch): void;
 }
 

@@ -153,7 +153,10 @@ async function request<T>(
           })
         : new ApiError(cause instanceof Error ? cause.message : String(cause), { method, url });
     const signedOut = error.status === 401 && config.quiet;
-    if (!signedOut) console.error('API call failed', method, url, error.status ?? 'no answer', error.data);
+    // On the server the renderer reports what it could not render (its logger); no console lines there.
+    if (!signedOut && !serverApi) {
+      console.error('API call failed', method, url, error.status ?? 'no answer', error.data);
+    }
     if (!config.quiet && !serverApi) toast.error(errorMessage(error), { duration: TOAST_AUTO_CLOSE_MS });
     throw error;
   } finally {

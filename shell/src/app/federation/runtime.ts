@@ -25,7 +25,8 @@ export function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote({ id, error, lifecycle }) {
       const message = error instanceof Error ? error.message : String(error);
       remoteFailures.push({ id, lifecycle, message });
-      console.error(`remote ${id} failed to load (${lifecycle})`, error);
+      // In the browser; on the server the renderer logs it through the gateway's logger.
+      if (typeof window !== 'undefined') console.error(`remote ${id} failed to load (${lifecycle})`, error);
       // Returning nothing rethrows: the slot's ErrorBoundary renders the fallback with Retry.
       return undefined;
     },

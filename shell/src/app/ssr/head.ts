@@ -71,7 +71,9 @@ export interface RemoteManifest {
 /**
  * Links for the exposed module `expose` of the remote whose browser manifest is at `entry`: its style
  * sheets (so the server's HTML is styled before any script runs), and preloads of its remote entry and
- * scripts. Paths resolve against the manifest's folder (`publicPath: 'auto'`).
+ * scripts at low priority (hydration needs them; the largest paint — text, a photo — does not, so they
+ * must not take the bandwidth of a phone from the photo). Paths resolve against the manifest's folder
+ * (`publicPath: 'auto'`).
  */
 export function remoteLinks(manifest: RemoteManifest, entry: string, expose: string): string[] {
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
@@ -81,7 +83,9 @@ export function remoteLinks(manifest: RemoteManifest, entry: string, expose: str
   const href = (file: string) => escapeHtml(`${base}${file}`);
   return [
     ...found.assets.css.sync.map((f) => `<link rel="stylesheet" href="${href(f)}">`),
-    `<link rel="preload" as="script" href="${href(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`)}">`,
-    ...found.assets.js.sync.map((f) => `<link rel="preload" as="script" href="${href(f)}">`),
+    `<link rel="preload" as="script" fetchpriority="low" href="${href(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`)}">`,
+    ...found.assets.js.sync.map(
+      (f) => `<link rel="preload" as="script" fetchpriority="low" href="${href(f)}">`,
+    ),
   ];
 }
