@@ -300,6 +300,28 @@ describe('hydration in Chromium', () => {
   });
 });
 
+describe('the remembered colour mode', () => {
+  const ctx = usePage({ width: 390, height: 844 });
+
+  it('is applied by the page itself before any bundle runs (its inline script allowed by the CSP)', async () => {
+    const first = ctx.page();
+    await first.goto(`${app.url}/faq`);
+    await first.evaluate(() => localStorage.setItem('colorMode', 'dark'));
+    // A second tab whose bundles never arrive: only the HTML and its inline script run.
+    const page = await ctx.context().newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('net::ERR_FAILED')) errors.push(m.text());
+    });
+    await page.route('**/static/js/**', (route) => route.abort());
+    await page.goto(`${app.url}/buy-a-car`);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('a remote whose server build cannot be loaded', () => {
   const ctx = usePage({ width: 390, height: 844 });
   let degraded: RunningApp;

@@ -23,7 +23,7 @@ import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
 import { seoRouter } from './seo';
 import { cspNonceSource, serverRendering } from './ssr';
-import { compressResponses, remoteOrigins, socialSignInSources, webHosting } from './web';
+import { compressResponses, inlineScriptHashes, remoteOrigins, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
@@ -69,7 +69,13 @@ export function createGatewayApp(opts: GatewayOptions): Express {
           // The configured social sign-in SDKs (socialSignInSources) and remotes on other origins.
           'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...social['img-src']],
           // The nonce lets the inline scripts React writes into a server-rendered page run (gateway/src/ssr.ts).
-          'script-src': ["'self'", cspNonceSource, ...remotes, ...social['script-src']],
+          'script-src': [
+            "'self'",
+            cspNonceSource,
+            ...inlineScriptHashes(opts.webRoot),
+            ...remotes,
+            ...social['script-src'],
+          ],
           'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...social['style-src']],
           'connect-src': ["'self'", ...remotes, ...social['connect-src']],
           'font-src': ["'self'", 'data:', ...remotes],

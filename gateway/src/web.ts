@@ -5,6 +5,7 @@
  * runtime federation manifest (`GET /federation-manifest.json`): where the shell loads each remote from,
  * from configuration, so a remote moves or redeploys without rebuilding the shell (docs/adr/0007).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,23 @@ export function remoteOrigins(config: RemoteUrls): string[] {
     if (/^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
   }
   return [...origins];
+}
+
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts of the shell's built index.html (the colour-mode script
+ * that must run before the first paint): allowed by hash, so no other inline script runs. None when the
+ * shell is not built. Hash of the script's exact text, base64 (CSP Level 2, "hash-source").
+ */
+export function inlineScriptHashes(webRoot: string): string[] {
+  const index = path.join(webRoot, 'shell', 'dist', 'index.html');
+  if (!fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] as string)
+        .digest('base64')}'`,
+  );
 }
 
 /** CSP directives that social sign-in adds to. */

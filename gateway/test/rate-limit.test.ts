@@ -33,6 +33,33 @@ describe('global rate limit', () => {
     }
   });
 
+  it('counts page requests too (a page may be rendered with API calls), not static files (issue 21)', async () => {
+    const app = createGatewayApp({
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '3' }),
+      logger: createLogger({ level: 'silent' }),
+      rateLimiters: createMemoryRateLimiters(),
+      readiness: {},
+      mode: { kind: 'proxy', targets: {} },
+      webRoot: '/nonexistent',
+    });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const page = { accept: 'text/html' };
+      for (let i = 0; i < 5; i++) {
+        const asset = await fetch(`${server.url}/static/js/index.0123456789.js`, { headers: page });
+        expect(asset.status).not.toBe(429);
+      }
+      const statuses: number[] = [];
+      for (const path of ['/', '/buy-a-car?fuelTypes=Diesel', '/car-details/x', '/faq'])
+        statuses.push((await fetch(`${server.url}${path}`, { headers: page })).status);
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(statuses[3]).toBe(429);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("does not count the embedded process's own peer calls, and counts a wrong peer secret", async () => {
     const app = createGatewayApp({
       config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2' }),
