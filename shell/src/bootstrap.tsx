@@ -7,7 +7,7 @@
 import { createQueryClient } from '@marketplace/ui';
 import { BrowserRouter } from '@marketplace/ui/router';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, Routed } from './app/App';
 import { loadRemoteModule } from './app/federation/runtime';
@@ -37,13 +37,9 @@ export async function mount(page: PageData | undefined): Promise<void> {
   hydrate(queryClient, page.queries);
   // A remote that fails here is rendered by its slot's fallback (its own error handling), never a blank page.
   await Promise.allSettled(page.remotes.map((id) => loadRemoteModule(id)));
-  // In a transition: hydration is then time-sliced (React yields to the browser every few ms) instead of one
-  // long task for the whole page, so a phone stays responsive while the page comes alive.
-  startTransition(() => {
-    hydrateRoot(container, app, {
-      onRecoverableError(error) {
-        console.error('hydration recovered from an error', error);
-      },
-    });
+  hydrateRoot(container, app, {
+    onRecoverableError(error) {
+      console.error('hydration recovered from an error', error);
+    },
   });
 }

@@ -6,9 +6,15 @@
  */
 import { Button, cn, ErrorBoundary, PAGE_SIZE, Pagination, Spinner, usePageMeta } from '@marketplace/ui';
 import { useSearchParams } from '@marketplace/ui/router';
-import { QueryErrorResetBoundary, useSuspenseQueries } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { catalogQueries } from '../cars/api';
+import {
+  keepPreviousData,
+  QueryErrorResetBoundary,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import { Suspense, use, useMemo, useRef, useState } from 'react';
+import { type CarPage, catalogQueries } from '../cars/api';
 import { CarGrid } from '../cars/CatalogCarCard';
 import { FaqList, LISTING_FAQS } from '../marketing/FaqList';
 import { Testimonial } from '../marketing/Testimonial';
@@ -71,34 +77,41 @@ export function CarListScreen() {
   );
 }
 
+/**
+ * One page of results for `query`. The first time (on the server, or a visit with an empty cache) it
+ * suspends until the page is there; after that a new query keeps the current results on screen
+ * (`updating`) until its own arrive, so a filter change shows at once in the panel and never blanks the
+ * listing. A failed fetch is thrown to the screen's error boundary (Try again).
+ */
+function useCarSearch(query: Record<string, string | number>): { page: CarPage; updating: boolean } {
+  const queryClient = useQueryClient();
+  const options = catalogQueries.search(query);
+  const result = useQuery({ ...options, placeholderData: keepPreviousData, throwOnError: true });
+  const page = result.data ?? use(queryClient.ensureQueryData(options));
+  return { page, updating: result.isPlaceholderData };
+}
+
 function CarListing() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const queryKey = JSON.stringify({ ...filterQuery(filters), limit: PAGE_SIZE });
-  // The results shown lag behind the URL while the next page loads (React keeps the old ones on screen).
-  const shownKey = useDeferredValue(queryKey);
-  const [brandsResult, searchResult] = useSuspenseQueries({
-    queries: [
-      catalogQueries.brands(),
-      catalogQueries.search(JSON.parse(shownKey) as Record<string, string | number>),
-    ],
-  });
-  const brands = brandsResult.data;
-  const shown = searchResult.data;
+  const { data: brands } = useSuspenseQuery(catalogQueries.brands());
+  const { page: shown, updating: loading } = useCarSearch({ ...filterQuery(filters), limit: PAGE_SIZE });
   const [panelOpen, setPanelOpen] = useState(false);
   const resultsRef = useRef<HTMLDivElement>(null);
 
-  const change = (patch: FilterPatch) => setParams(filterQuery(applyFilterChange(filters, patch)));
+  // From the URL as it is now, not as this render saw it: two quick changes (minimum, then maximum price)
+  // both stay.
+  const change = (patch: FilterPatch) =>
+    setParams((current) => filterQuery(applyFilterChange(readFilters(current), patch)));
   const clearAll = () => setParams({});
   const goToPage = (page: number) => {
-    setParams(filterQuery({ ...filters, page }));
+    setParams((current) => filterQuery({ ...readFilters(current), page }));
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const total = shown.totalLength;
   const pageCount = Math.ceil(total / PAGE_SIZE);
   const active = activeFilterCount(filters);
-  const loading = shownKey !== queryKey;
   const topBrands = brands.filter((b) => b.logo).slice(0, 8);
 
   return (
