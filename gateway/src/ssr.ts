@@ -17,29 +17,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Config, type Logger, PEER_CALL_HEADER, publicOrigin } from '@marketplace/platform';
 import type { Request, RequestHandler } from 'express';
+import type { Renderer } from '../../shell/src/server';
 import { federationManifest, type RemoteName, remoteNames } from './web';
 
-/** The shell server build's API (shell/src/server.tsx), as the gateway uses it. */
-interface ShellServer {
-  createRenderer(options: {
-    remotes: Record<RemoteName, { entry: string; serverEntry: string; manifestUrl: string }>;
-    api: { baseUrl: string; headers?: Record<string, string> };
-    template: string;
-    assetBaseUrl: string;
-    timeoutMs: number;
-    remoteRetryMs: number;
-    warn(details: Record<string, unknown>, message: string): void;
-  }): Promise<Renderer>;
-}
-
-/** The renderer the shell's server build creates. */
-interface Renderer {
-  handles(pathname: string): boolean;
-  render(
-    req: { url: string; origin: string; nonce: string; ifNoneMatch?: string | undefined },
-    res: import('node:http').ServerResponse,
-  ): Promise<void>;
-}
+/** The shell server build's API (shell/src/server.ts), typed from its source; loaded from the build. */
+type ShellServer = typeof import('../../shell/src/server');
 
 /**
  * The request's CSP nonce (16 random bytes, base64), made on first use and kept in `res.locals.cspNonce`:
