@@ -7,10 +7,11 @@
 import { createQueryClient } from '@marketplace/ui';
 import { BrowserRouter } from '@marketplace/ui/router';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, Routed } from './app/App';
 import { loadRemoteModule } from './app/federation/runtime';
+import { yieldToMain } from './app/ssr/hydration';
 import type { PageData } from './app/ssr/page-data';
 
 /** Renders or hydrates the app into #root; `page` is the server's page data, when there is some. */
@@ -37,9 +38,14 @@ export async function mount(page: PageData | undefined): Promise<void> {
   hydrate(queryClient, page.queries);
   // A remote that fails here is rendered by its slot's fallback (its own error handling), never a blank page.
   await Promise.allSettled(page.remotes.map((id) => loadRemoteModule(id)));
-  hydrateRoot(container, app, {
-    onRecoverableError(error) {
-      console.error('hydration recovered from an error', error);
-    },
+  await yieldToMain();
+  // In a transition: React hydrates in slices of a few ms and yields to input in between, instead of one
+  // long task (the page is already visible; ssr/hydration.ts marks when it is done).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError(error) {
+        console.error('hydration recovered from an error', error);
+      },
+    });
   });
 }

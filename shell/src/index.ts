@@ -7,9 +7,11 @@
  */
 import './app/styles.css';
 import { startFederation } from './app/federation/runtime';
+import { yieldToMain } from './app/ssr/hydration';
 import { readPageData } from './app/ssr/page-data';
 
 const page = readPageData();
 void startFederation(page?.federation)
+  .then(yieldToMain)
   .then(() => import('./bootstrap'))
   .then(({ mount }) => mount(page));

@@ -1,23 +1,60 @@
 /**
- * Display formats shared by the front ends.
+ * Display formats shared by the front ends: numbers with Indian digit grouping (lakh, crore), rupees,
+ * kilometres and calendar dates in India time.
+ *
+ * Written out here rather than with `Intl`, on purpose: the first `Intl.NumberFormat` or
+ * `Intl.DateTimeFormat` a page creates costs Chromium 30–120 ms of main thread (ICU loads its locale data;
+ * measured on the bench machine, ×4 on Lighthouse's simulated phone), which was the largest single task of
+ * a public page's start (issue 21, docs/adr/0012-server-side-rendering.md). The output is the same as
+ * `Intl`'s `en-IN` formats (test/format.test.ts compares them) and the same on the server and in every
+ * browser, whatever ICU version each has, so hydration never meets a different string (`Sept` or `Sep`).
  */
 
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const kilometres = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/**
+ * An integer, rounded half away from zero, with Indian digit grouping: the last three digits, then groups
+ * of two (1234567 → '12,34,567'; −1500 → '-1,500'). Not finite → '—'.
+ */
+export function formatIndianNumber(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const rounded = Math.round(Math.abs(value));
+  const sign = value < 0 && rounded !== 0 ? '-' : '';
+  const digits = String(rounded);
+  if (digits.length <= 3) return sign + digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${sign}${pairs},${digits.slice(-3)}`;
+}
 
 /**
  * A price in rupees with the rupee sign and Indian digit grouping (lakh, crore): 575000 → '₹5,75,000'
- * (issue 9, spec §9 "Currency label"). Fractions of a rupee are rounded away.
+ * (issue 9, spec §9 "Currency label"); a negative amount as '-₹1,500'. Fractions of a rupee are rounded
+ * away.
  */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  const grouped = formatIndianNumber(amount);
+  return grouped.startsWith('-') ? `-₹${grouped.slice(1)}` : `₹${grouped}`;
 }
 
 /** Kilometres driven with Indian digit grouping: 125000 → '1,25,000 km'. */
 export function formatKm(km: number): string {
-  return `${kilometres.format(km)} km`;
+  return `${formatIndianNumber(km)} km`;
+}
+
+/** Month names as `en-IN`'s short format writes them (CLDR: 'Sept', not 'Sep'). */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** India Standard Time is UTC+05:30 all year (India has no daylight saving time). */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * A calendar date in India time as '1 Jan 2027' (`en-IN`, day numeric, month short, year numeric):
+ * a `YYYY-MM-DD` is that date; an ISO date-time, a `Date` or epoch ms is the date it is in India then.
+ * An unreadable value → undefined.
+ */
+export function formatIndianDate(value: string | number | Date): string | undefined {
+  const plainDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const ms = plainDate ? Date.parse(`${value}T00:00:00Z`) : new Date(value).getTime() + IST_OFFSET_MS;
+  if (Number.isNaN(ms)) return undefined;
+  const d = new Date(ms);
+  return `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }

@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { formatKm, formatRupees } from '../src/index';
+import { formatIndianDate, formatIndianNumber, formatKm, formatRupees } from '../src/index';
+
+// The formats are written without Intl (src/format.ts says why); Node's full ICU is the reference.
+const intlRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const intlNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const intlDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be reproduced. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 describe('formatRupees', () => {
   it('groups digits the Indian way with the rupee sign', () => {
@@ -7,12 +32,51 @@ describe('formatRupees', () => {
     expect(formatRupees(12500000)).toBe('₹1,25,00,000');
     expect(formatRupees(999)).toBe('₹999');
     expect(formatRupees(450000.6)).toBe('₹4,50,001');
+    expect(formatRupees(-1500)).toBe('-₹1,500');
+    expect(formatRupees(-0.4)).toBe('₹0');
+  });
+
+  it('writes what Intl en-IN writes, for amounts from ₹0 to ₹100 crore and halves', () => {
+    const next = random(21);
+    const amounts = [0, 0.5, 1.5, 2.5, 99.5, 999, 1000, 99_999, 100_000, 9_999_999, 10_000_000, 1e12];
+    for (let i = 0; i < 2000; i++) amounts.push(Math.floor(next() * 10 ** Math.ceil(next() * 10)) / 2);
+    for (const amount of amounts)
+      expect(formatRupees(amount), String(amount)).toBe(intlRupees.format(amount));
   });
 });
 
-describe('formatKm', () => {
+describe('formatIndianNumber and formatKm', () => {
   it('groups kilometres the Indian way', () => {
     expect(formatKm(125000)).toBe('1,25,000 km');
     expect(formatKm(0)).toBe('0 km');
+    expect(formatIndianNumber(Number.NaN)).toBe('—');
+  });
+
+  it('writes what Intl en-IN writes (but 0, never -0)', () => {
+    const next = random(7);
+    expect(formatIndianNumber(-0)).toBe('0');
+    for (let i = 0; i < 2000; i++) {
+      const magnitude = Math.floor(next() * 10 ** Math.ceil(next() * 9)) || 1;
+      const value = next() < 0.2 ? -magnitude : magnitude;
+      expect(formatIndianNumber(value), String(value)).toBe(intlNumber.format(value));
+    }
+  });
+});
+
+describe('formatIndianDate', () => {
+  it('writes a plain date as that date, and a date-time as its date in India', () => {
+    expect(formatIndianDate('2027-09-01')).toBe('1 Sept 2027');
+    expect(formatIndianDate('2027-01-31T18:29:59.000Z')).toBe('31 Jan 2027');
+    expect(formatIndianDate('2027-01-31T18:30:00.000Z')).toBe('1 Feb 2027');
+    expect(formatIndianDate('not a date')).toBeUndefined();
+  });
+
+  it('writes what Intl en-IN in Asia/Kolkata writes, over fifty years of instants', () => {
+    const next = random(3);
+    const from = Date.UTC(2000, 0, 1);
+    for (let i = 0; i < 2000; i++) {
+      const ms = from + Math.floor(next() * 50 * 365.25 * 86_400_000);
+      expect(formatIndianDate(ms), new Date(ms).toISOString()).toBe(intlDate.format(ms));
+    }
   });
 });

@@ -10,6 +10,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { GlobalLoadingBar } from '../features/loading/Loading';
 import { routes } from './routes';
+import { rootCommittedNow } from './ssr/hydration';
 
 /** The routed content (declarative mode: the app has no loaders or actions, so no data router). */
 export function Routed() {
@@ -26,9 +27,9 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
     document.documentElement.classList.toggle('dark', colorMode === 'dark');
   }, [colorMode]);
   // Auth bootstrap once, after hydration: the server rendered the signed-out header. `data-hydrated` tells
-  // tests (and scripts) that the page now reacts to input.
+  // tests (and scripts) that the page now reacts to input, once the remote areas have hydrated too.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    rootCommittedNow();
     if (profileRequested) return;
     profileRequested = true;
     void loadProfile();

@@ -4,12 +4,11 @@
  * (`GET /api/testDrive/admin`), brands (`GET /api/carbrand`) and users (`GET /api/account/getAllUser`).
  */
 
+import { formatIndianNumber } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type DashboardStats, fetchStats } from '../shared/api';
 import { ScreenHeader, StrokeIcon } from '../shared/ui';
-
-const count = new Intl.NumberFormat('en-IN');
 
 type Stats = { [K in keyof DashboardStats]: number | null };
 
@@ -73,7 +72,11 @@ export function Overview() {
                 className="adm:mt-4 adm:block adm:text-2xl adm:font-bold adm:text-slate-900 adm:dark:text-white"
                 data-testid={`stat-${c.key}`}
               >
-                {stats === null ? '…' : value === null || value === undefined ? '—' : count.format(value)}
+                {stats === null
+                  ? '…'
+                  : value === null || value === undefined
+                    ? '—'
+                    : formatIndianNumber(value)}
               </span>
               <span className="adm:mt-1 adm:block adm:text-sm adm:text-slate-600 adm:dark:text-slate-400">
                 {c.label}

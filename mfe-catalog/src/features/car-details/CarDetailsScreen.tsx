@@ -10,6 +10,7 @@ import {
   Button,
   buttonClasses,
   ErrorBoundary,
+  formatIndianNumber,
   formatKm,
   formatRupees,
   usePageMeta,
@@ -27,8 +28,6 @@ import { carTitle, specRows } from './present';
 
 /** 'used' → 'Used'. */
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
@@ -110,7 +109,7 @@ function CarView({ car }: { car: Car }) {
             ))}
           </ul>
           <p className="cat:text-3xl cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
-            Rs.{grouped.format(car.price)}
+            Rs.{formatIndianNumber(car.price)}
           </p>
           <Button className="cat:w-full cat:py-3 cat:text-base" onClick={() => bookTestDrive(car._id)}>
             Book free test drive

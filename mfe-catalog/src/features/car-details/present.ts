@@ -1,22 +1,13 @@
 /** How a car's fields read on its page (spec §2 "Car detail page"): every missing value is 'N/A'. */
 import type { Car } from '@marketplace/contracts';
+import { formatIndianDate, formatIndianNumber } from '@marketplace/ui';
 
 /** Shown for any missing value (spec §2). */
 export const NOT_AVAILABLE = 'N/A';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
-/** A `YYYY-MM-DD` or ISO date-time as '1 Jan 2027', or N/A. */
+/** A `YYYY-MM-DD` or ISO date-time as '1 Jan 2027' (its date in India), or N/A. */
 export function formatDate(value: string | undefined): string {
-  if (!value) return NOT_AVAILABLE;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
-  return Number.isNaN(date.getTime()) ? NOT_AVAILABLE : dateFormat.format(date);
+  return (value && formatIndianDate(value)) || NOT_AVAILABLE;
 }
 
 /** Title of the page: brand, model and variant names. */
@@ -31,7 +22,7 @@ export function specRows(car: Car): [label: string, value: string][] {
     v === undefined || v === null || v === '' ? NOT_AVAILABLE : String(v);
   return [
     ['Reg Date', formatDate(car.createdAt)],
-    ['Engine Capacity', s.engineCapacity ? `${numberFormat.format(s.engineCapacity)} cc` : NOT_AVAILABLE],
+    ['Engine Capacity', s.engineCapacity ? `${formatIndianNumber(s.engineCapacity)} cc` : NOT_AVAILABLE],
     ['Transmission', text(car.transmission)],
     ['Fuel type', text(car.fuelType)],
     ['Make Year', text(car.manufacturerYear)],
@@ -39,7 +30,7 @@ export function specRows(car: Car): [label: string, value: string][] {
       'Insurance',
       s.insurance?.validTill ? `Valid till: ${formatDate(s.insurance.validTill)}` : NOT_AVAILABLE,
     ],
-    ['km Driven', typeof s.kmDriven === 'number' ? `${numberFormat.format(s.kmDriven)} km` : NOT_AVAILABLE],
+    ['km Driven', typeof s.kmDriven === 'number' ? `${formatIndianNumber(s.kmDriven)} km` : NOT_AVAILABLE],
     ['Reg Number', text(s.regNumber)],
     ['Spare key', s.spareKey === undefined ? NOT_AVAILABLE : s.spareKey ? 'Yes' : 'No'],
     ['Ownership', text(s.ownership)],

@@ -4,7 +4,16 @@
  * the URL; a filter change reloads the listing and returns to page 1 (docs/adr/0008); an empty result says
  * so and offers to clear the filters.
  */
-import { Button, cn, ErrorBoundary, PAGE_SIZE, Pagination, Spinner, usePageMeta } from '@marketplace/ui';
+import {
+  Button,
+  cn,
+  ErrorBoundary,
+  formatIndianNumber,
+  PAGE_SIZE,
+  Pagination,
+  Spinner,
+  usePageMeta,
+} from '@marketplace/ui';
 import { useSearchParams } from '@marketplace/ui/router';
 import {
   keepPreviousData,
@@ -162,7 +171,7 @@ function CarListing() {
             className="cat:flex cat:scroll-mt-24 cat:flex-wrap cat:items-center cat:justify-between cat:gap-3"
           >
             <h2 id="catalog-results" className="cat:text-lg cat:font-semibold" aria-live="polite">
-              {`${total.toLocaleString('en-IN')} ${total === 1 ? 'car' : 'cars'} found`}
+              {`${formatIndianNumber(total)} ${total === 1 ? 'car' : 'cars'} found`}
             </h2>
             <label className="cat:flex cat:items-center cat:gap-2 cat:text-sm">
               Sort by

@@ -2,6 +2,7 @@
  * The wizard's draft: every answer of the nine steps, its defaults (spec §9) and its persistence in
  * local storage, so a reload does not lose the seller's answers (issue 11). Files are not kept.
  */
+import { formatIndianNumber } from '@marketplace/ui';
 
 /** Steps in tab order (spec §2 "Sell-a-car wizard"). */
 export const STEPS = [
@@ -187,8 +188,7 @@ export function specificationsStepError(d: Draft): string | null {
     const cc = engineCapacityCc(d.engineCapacity);
     if (cc === undefined)
       return 'Please enter the engine capacity in cc (e.g. 1197 cc) or litres (e.g. 1.2 L).';
-    if (cc > MAX_ENGINE_CC)
-      return `Engine capacity must be at most ${MAX_ENGINE_CC.toLocaleString('en-IN')} cc.`;
+    if (cc > MAX_ENGINE_CC) return `Engine capacity must be at most ${formatIndianNumber(MAX_ENGINE_CC)} cc.`;
   }
   if ((d.insuranceType.trim() === '') !== (d.validTill === ''))
     return 'Please give both the insurance type and its valid-till date.';

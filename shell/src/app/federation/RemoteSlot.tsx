@@ -9,11 +9,15 @@ import {
   type ComponentType,
   createContext,
   lazy,
+  type ReactNode,
   Suspense,
   useContext,
+  useEffect,
+  useId,
   useMemo,
   useState,
 } from 'react';
+import { areaCommitted, areaRendering } from '../ssr/hydration';
 import type { RemoteName } from './manifest';
 import type { RemoteId, RemoteModules } from './remote-modules';
 import { loadedRemoteModule, loadRemoteModule, resetRemote } from './runtime';
@@ -65,6 +69,7 @@ export function RemoteFallback({
   onRetry(): void;
   variant?: 'page' | 'inline';
 }) {
+  useAreaCommitted();
   const detail = isChunkLoadError(error)
     ? 'A part of the app could not be downloaded. Check your connection and try again.'
     : 'This part of the site is temporarily unavailable. The rest of the site works as usual.';
@@ -87,11 +92,28 @@ export function RemoteFallback({
   );
 }
 
+/** The slot's key for the hydration marker (ssr/hydration.ts), given to what it renders. */
+const AreaKeyContext = createContext('');
+
+/** Tells the hydration marker that this area has committed (its content or its fallback). */
+function useAreaCommitted(): void {
+  const key = useContext(AreaKeyContext);
+  useEffect(() => areaCommitted(key), [key]);
+}
+
+/** The remote's component, reporting its commit to the hydration marker. */
+function Committed({ children }: { children: ReactNode }) {
+  useAreaCommitted();
+  return children;
+}
+
 /** Renders the exposed module `id` with `props`, isolated from the rest of the page. */
 export function RemoteSlot<K extends RemoteId>(slot: RemoteSlotProps<K>) {
   const { id, label, variant = 'page' } = slot;
+  const key = useId();
   const [attempt, setAttempt] = useState(0);
   const server = useContext(ServerSlotsContext);
+  if (!server) areaRendering(key);
   server?.used.add(id);
   const remote = id.split('/')[0] as RemoteName;
   // Already loaded (hydration, a second visit): rendered at once. Else a new lazy component per attempt:
@@ -118,24 +140,28 @@ export function RemoteSlot<K extends RemoteId>(slot: RemoteSlotProps<K>) {
   };
   const props = (slot.props ?? {}) as Record<string, unknown>;
   return (
-    <ErrorBoundary
-      key={attempt}
-      onError={(error) => console.error(`remote area ${id} failed`, error)}
-      fallback={({ error }) => (
-        <RemoteFallback label={label} error={error} onRetry={retry} variant={variant} />
-      )}
-    >
-      <Suspense
-        fallback={
-          variant === 'page' ? (
-            <div className="grid min-h-[50vh] place-items-center" data-testid="remote-loading">
-              <Spinner label={`Loading ${label}`} />
-            </div>
-          ) : null
-        }
+    <AreaKeyContext value={key}>
+      <ErrorBoundary
+        key={attempt}
+        onError={(error) => console.error(`remote area ${id} failed`, error)}
+        fallback={({ error }) => (
+          <RemoteFallback label={label} error={error} onRetry={retry} variant={variant} />
+        )}
       >
-        <Remote {...props} />
-      </Suspense>
-    </ErrorBoundary>
+        <Suspense
+          fallback={
+            variant === 'page' ? (
+              <div className="grid min-h-[50vh] place-items-center" data-testid="remote-loading">
+                <Spinner label={`Loading ${label}`} />
+              </div>
+            ) : null
+          }
+        >
+          <Committed>
+            <Remote {...props} />
+          </Committed>
+        </Suspense>
+      </ErrorBoundary>
+    </AreaKeyContext>
   );
 }
