@@ -6,12 +6,13 @@
  * the inline script of index.html (before the first paint); the store in @marketplace/ui keeps it after.
  */
 import './app/styles.css';
-import { startFederation } from './app/federation/runtime';
+import { startFederation, warmSharedSingletons } from './app/federation/runtime';
 import { yieldToMain } from './app/ssr/hydration';
 import { readPageData } from './app/ssr/page-data';
 
 const page = readPageData();
 void startFederation(page?.federation)
   .then(yieldToMain)
+  .then(() => warmSharedSingletons(yieldToMain))
   .then(() => import('./bootstrap'))
   .then(({ mount }) => mount(page));

@@ -6,6 +6,7 @@
  */
 import {
   loadRemote,
+  loadShare,
   type ModuleFederationRuntimePlugin,
   registerPlugins,
   registerRemotes,
@@ -42,6 +43,39 @@ export async function startFederation(given?: Record<RemoteName, string>): Promi
   entries = given ?? (await fetchRemoteEntries());
   registerPlugins([remoteErrorPlugin()]);
   registerRemotes(REMOTES.map((name) => ({ name, entry: entries![name] })));
+}
+
+/**
+ * The shared singletons the first render needs, in the order they depend on each other. Not
+ * `@marketplace/ui/overlays`: only the signed-in user's menu uses it.
+ */
+const BOOT_SHARED = [
+  'react',
+  'react-dom',
+  'zustand',
+  '@tanstack/react-query',
+  '@marketplace/ui/router',
+  '@marketplace/ui',
+] as const;
+
+/**
+ * Settles and evaluates the shared singletons of the first render one by one, each in a task of its own
+ * (`between` runs after each, e.g. a yield to the main thread): the federation runtime's share negotiation
+ * and each module's evaluation would otherwise run as one long task when the app's entry is imported. The
+ * app's own imports then find them ready. A singleton that cannot be loaded is left to that import (which
+ * reports it).
+ */
+export async function warmSharedSingletons(between: () => Promise<void>): Promise<void> {
+  for (const name of BOOT_SHARED) {
+    try {
+      const get = await loadShare(name);
+      await between();
+      if (get) get();
+    } catch {
+      // The app's import of the module reports the failure.
+    }
+    await between();
+  }
 }
 
 /** The manifest URL a remote was registered with (for the fallback's details). */
