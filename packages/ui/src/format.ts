@@ -46,6 +46,11 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
 /** India Standard Time is UTC+05:30 all year (India has no daylight saving time). */
 const IST_OFFSET_MS = 330 * 60_000;
 
+/** Today's date (`YYYY-MM-DD`) in India, where the cars and test drives are: `now` plus 05:30. */
+export function todayInIndia(now: Date = new Date()): string {
+  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /**
  * A calendar date in India time as '1 Jan 2027' (`en-IN`, day numeric, month short, year numeric):
  * a `YYYY-MM-DD` is that date; an ISO date-time, a `Date` or epoch ms is the date it is in India then.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianDate, formatIndianNumber, formatKm, formatRupees } from '../src/index';
+import { formatIndianDate, formatIndianNumber, formatKm, formatRupees, todayInIndia } from '../src/index';
 
 // The formats are written without Intl (src/format.ts says why); Node's full ICU is the reference.
 const intlRupees = new Intl.NumberFormat('en-IN', {
@@ -78,5 +78,13 @@ describe('formatIndianDate', () => {
       const ms = from + Math.floor(next() * 50 * 365.25 * 86_400_000);
       expect(formatIndianDate(ms), new Date(ms).toISOString()).toBe(intlDate.format(ms));
     }
+  });
+});
+
+describe('todayInIndia', () => {
+  it("is the date in India, a day ahead of UTC's from 18:30 UTC", () => {
+    expect(todayInIndia(new Date('2027-01-31T18:29:59Z'))).toBe('2027-01-31');
+    expect(todayInIndia(new Date('2027-01-31T18:30:00Z'))).toBe('2027-02-01');
+    expect(todayInIndia(new Date('2027-12-31T20:00:00Z'))).toBe('2028-01-01');
   });
 });

@@ -9,11 +9,12 @@ import {
   SelectField,
   TEST_DRIVE_CLOSING_TIME,
   TEST_DRIVE_OPENING_TIME,
+  todayInIndia,
 } from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
 import { type FormEvent, useEffect, useState } from 'react';
 import { openSlots } from './api';
-import { formatTime12h, lastBookableDate, todayInIndia } from './format';
+import { formatTime12h, lastBookableDate } from './format';
 
 /** Props of {@link TestDriveForm}. */
 export interface TestDriveFormProps {

@@ -1,5 +1,5 @@
 /** Display of test-drive dates and times (spec §2 "Appointment page", §9) and the bookable date range. */
-import { TEST_DRIVE_MAX_DAYS_AHEAD, TEST_DRIVE_TIME_ZONE } from '@marketplace/ui';
+import { TEST_DRIVE_MAX_DAYS_AHEAD, todayInIndia } from '@marketplace/ui';
 
 /** `HH:MM` 24-hour → 12-hour with AM/PM, hour 0 shown as 12: '00:30' → '12:30 AM', '14:00' → '2:00 PM'. */
 export function formatTime12h(time: string): string {
@@ -14,11 +14,6 @@ export function formatLongDate(date: string): string {
   return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
   );
-}
-
-/** Today's date `YYYY-MM-DD` in India time (where test drives happen). */
-export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TEST_DRIVE_TIME_ZONE }).format(now);
 }
 
 /** The last bookable date `YYYY-MM-DD`: {@link TEST_DRIVE_MAX_DAYS_AHEAD} days after today (India time). */

@@ -4,7 +4,7 @@
  * View All Cars), the category tiles filtering by body type, a testimonial and the app-download block.
  */
 import type { BodyType } from '@marketplace/contracts';
-import { buttonClasses, Spinner, usePageMeta } from '@marketplace/ui';
+import { buttonClasses, Spinner, todayInIndia, usePageMeta } from '@marketplace/ui';
 import { Link, useNavigate } from '@marketplace/ui/router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useId } from 'react';
@@ -65,7 +65,7 @@ const field =
 function HeroSearch() {
   const navigate = useNavigate();
   const id = useId();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInIndia();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const location = String(new FormData(e.currentTarget).get('location') ?? '').trim();
