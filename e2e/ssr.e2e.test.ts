@@ -306,7 +306,9 @@ describe('the remembered colour mode', () => {
   it('is applied by the page itself before any bundle runs (its inline script allowed by the CSP)', async () => {
     const first = ctx.page();
     await first.goto(`${app.url}/faq`);
-    await first.evaluate(() => localStorage.setItem('colorMode', 'dark'));
+    await first.evaluate(() => {
+      document.cookie = 'colorMode=dark; path=/';
+    });
     // A second tab whose bundles never arrive: only the HTML and its inline script run.
     const page = await ctx.context().newPage();
     const errors: string[] = [];

@@ -4,6 +4,7 @@
  */
 import type { TestDrive, User } from '@marketplace/contracts';
 import { create } from 'zustand';
+import { COLOR_MODE_COOKIE_NAME } from '../constants';
 
 /** Auth group: the signed-in user (null when signed out), admin user lists, the pending sign-up. */
 export interface AuthState {
@@ -80,17 +81,21 @@ export const useLoadingStore = create<LoadingState>()((set) => ({
 /** Colour modes of the UI (spec §9: default light). */
 export type ColorMode = 'light' | 'dark';
 
-const COLOR_MODE_KEY = 'colorMode';
+const COLOR_MODE_PATTERN = new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE_NAME}=dark(?:;|$)`);
 
+/** The remembered colour mode: the `colorMode` cookie (light without one, and on the server). */
 function storedColorMode(): ColorMode {
-  try {
-    return globalThis.localStorage?.getItem(COLOR_MODE_KEY) === 'dark' ? 'dark' : 'light';
-  } catch {
-    return 'light';
-  }
+  return COLOR_MODE_PATTERN.test(globalThis.document?.cookie ?? '') ? 'dark' : 'light';
 }
 
-/** Colour-mode group: `light` by default, remembered in local storage; the shell applies it to <html>. */
+/** Remembers `mode` for a year on this site (a cookie; see COLOR_MODE_COOKIE_NAME). */
+function rememberColorMode(mode: ColorMode): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${COLOR_MODE_COOKIE_NAME}=${mode}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/** Colour-mode group: `light` by default, remembered in a cookie; the shell applies it to <html>. */
 export interface ColorModeState {
   colorMode: ColorMode;
   setColorMode(mode: ColorMode): void;
@@ -101,11 +106,7 @@ export interface ColorModeState {
 export const useColorModeStore = create<ColorModeState>()((set, get) => ({
   colorMode: storedColorMode(),
   setColorMode: (colorMode) => {
-    try {
-      globalThis.localStorage?.setItem(COLOR_MODE_KEY, colorMode);
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+    rememberColorMode(colorMode);
     set({ colorMode });
   },
   toggle: () => get().setColorMode(get().colorMode === 'dark' ? 'light' : 'dark'),
