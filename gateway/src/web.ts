@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** The repository root (where shell/ and the mfe-* folders live). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,16 +31,27 @@ const CONTENT_HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpe?g|webp|avif
 /** Cache policy of a content-hashed asset: a year, never revalidated (issue 21). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Static files of `dir`: the build's Brotli or gzip copy (`<file>.br`, `<file>.gz`, written at build time
+ * by packages/ui/build/rsbuild.ts) when the client accepts it, with `Vary: Accept-Encoding`; other files
+ * as they are (then compressed per response by {@link compressResponses}). Copies are found when the
+ * gateway starts. Cache policy by the original file's name.
+ */
 function serve(dir: string): RequestHandler {
-  return express.static(dir, {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
     index: false,
-    maxAge: '1h',
-    setHeaders(res, file) {
-      const name = path.basename(file);
-      if (noCache.has(name)) res.setHeader('cache-control', 'no-cache');
-      else if (CONTENT_HASHED.test(name)) res.setHeader('cache-control', IMMUTABLE);
+    serveStatic: {
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, file) {
+        const name = path.basename(file).replace(/\.(?:br|gz)$/, '');
+        if (noCache.has(name)) res.setHeader('cache-control', 'no-cache');
+        else if (CONTENT_HASHED.test(name)) res.setHeader('cache-control', IMMUTABLE);
+      },
     },
-  });
+  }) as RequestHandler;
 }
 
 /**

@@ -34,6 +34,11 @@ function rawGet(p: string, headers: Record<string, string> = {}) {
     },
   );
 }
+/** The build's copies of BUNDLE: Brotli quality 11, gzip level 9 (a response compresses at quality 4). */
+const PRECOMPRESSED_BR = zlib.brotliCompressSync(BUNDLE, {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+});
+const PRECOMPRESSED_GZ = zlib.gzipSync(BUNDLE, { level: 9 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
 
@@ -43,6 +48,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'shell', 'dist', 'static', 'js'), { recursive: true });
   fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'static', 'js', 'index.0123456789.js'), BUNDLE);
   fs.writeFileSync(path.join(webRoot, 'shell', 'dist', 'remoteEntry.js'), BUNDLE);
+  // A chunk with the build's compressed copies (packages/ui/build/rsbuild.ts, `precompress`).
+  const chunk = path.join(webRoot, 'shell', 'dist', 'static', 'js', 'chunk.abcdef0123.js');
+  fs.writeFileSync(chunk, BUNDLE);
+  fs.writeFileSync(`${chunk}.br`, PRECOMPRESSED_BR);
+  fs.writeFileSync(`${chunk}.gz`, PRECOMPRESSED_GZ);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -84,6 +94,24 @@ describe('embedded gateway', () => {
     const states = await rawGet('/api/carstate', { 'accept-encoding': 'br' });
     expect(states.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(states.body).toString()).data).toHaveLength(36);
+  });
+
+  it("sends a built file's compressed copy as it is, and the file itself to a client that accepts neither", async () => {
+    const chunk = '/static/js/chunk.abcdef0123.js';
+    const br = await rawGet(chunk, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(PRECOMPRESSED_BR)).toBe(true);
+    expect(br.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await rawGet(chunk, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(PRECOMPRESSED_GZ)).toBe(true);
+    const plain = await rawGet(chunk);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUNDLE);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers /robots.txt: the public site is crawlable, the API and signed-in pages are not', async () => {
