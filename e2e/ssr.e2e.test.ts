@@ -306,9 +306,7 @@ describe('the remembered colour mode', () => {
   it('is applied by the page itself before any bundle runs (its inline script allowed by the CSP)', async () => {
     const first = ctx.page();
     await first.goto(`${app.url}/faq`);
-    await first.evaluate(() => {
-      document.cookie = 'colorMode=dark; path=/';
-    });
+    await ctx.context().addCookies([{ name: 'colorMode', value: 'dark', url: app.url }]);
     // A second tab whose bundles never arrive: only the HTML and its inline script run.
     const page = await ctx.context().newPage();
     const errors: string[] = [];

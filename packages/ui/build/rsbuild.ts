@@ -93,6 +93,33 @@ const commonJsMarker = {
   },
 };
 
+/** Scripts at least this large get the compile hint (smaller ones Chromium may not stream off the main thread). */
+const COMPILE_HINT_MIN_BYTES = 30 * 1024;
+
+/**
+ * Starts every browser script of at least 30 KB with V8's explicit compile hint `//# allFunctionsCalledOnLoad`
+ * (v8.dev/blog/explicit-compile-hints, Chrome 136+; other browsers read a comment): Chromium then compiles
+ * all its functions on the background thread that streams the script in, instead of compiling each one on
+ * the main thread when it is first called. Our large scripts are the federation runtime (the shell's
+ * entry), React DOM, the shared libraries and the remotes' entries, whose functions run as the page starts.
+ * Measured on `/` (median of 5 loads): the shell entry's evaluation 61 → 31 ms, React DOM's 40 → 31 ms
+ * (issue 21). Added after minification (which drops comments), before the content hash.
+ */
+const compileHints = {
+  name: 'marketplace:compile-hints',
+  setup(api: Parameters<NonNullable<import('@rsbuild/core').RsbuildPlugin['setup']>>[0]) {
+    api.processAssets({ stage: 'dev-tooling', environments: ['web'] }, ({ compilation, sources }) => {
+      for (const asset of compilation.getAssets()) {
+        if (!asset.name.endsWith('.js') || asset.source.size() < COMPILE_HINT_MIN_BYTES) continue;
+        compilation.updateAsset(
+          asset.name,
+          new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', asset.source),
+        );
+      }
+    });
+  },
+};
+
 /** What is compressed ahead of time: text assets of at least 1 KiB (smaller ones gain nothing). */
 const PRECOMPRESSED = /\.(?:js|css|svg|json)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -191,6 +218,7 @@ export function frontEndConfig(opts: FrontEndOptions): RsbuildConfig {
     plugins: [
       pluginReact(),
       commonJsMarker,
+      compileHints,
       precompress,
       pluginModuleFederation(
         {

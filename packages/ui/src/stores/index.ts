@@ -92,6 +92,7 @@ function storedColorMode(): ColorMode {
 function rememberColorMode(mode: ColorMode): void {
   if (typeof document === 'undefined') return;
   const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve (Firefox).
   document.cookie = `${COLOR_MODE_COOKIE_NAME}=${mode}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
