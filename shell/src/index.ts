@@ -11,7 +11,7 @@ import { yieldToMain } from './app/ssr/hydration';
 import { readPageData } from './app/ssr/page-data';
 
 const page = readPageData();
-void startFederation(page?.federation)
+void startFederation(page?.federation, yieldToMain)
   .then(yieldToMain)
   .then(() => warmSharedSingletons(yieldToMain))
   .then(() => import('./bootstrap'))

@@ -37,12 +37,25 @@ export function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
 /**
  * Registers every remote at `given` (the runtime manifest the server wrote into the page, or the browser
  * fetches `/federation-manifest.json` when the page was not server-rendered); called once before the app
- * renders. On the server the entries are the remotes' server builds (`…/server/remoteEntry.js`).
+ * renders. On the server the entries are the remotes' server builds (`…/server/remoteEntry.js`). The
+ * browser passes `between` (a yield to the main thread): each remote is then registered in a task of its
+ * own (the runtime's first registration alone takes tens of ms on a phone).
  */
-export async function startFederation(given?: Record<RemoteName, string>): Promise<void> {
-  entries = given ?? (await fetchRemoteEntries());
+export async function startFederation(
+  given?: Record<RemoteName, string>,
+  between?: () => Promise<void>,
+): Promise<void> {
+  const registered = given ?? (await fetchRemoteEntries());
+  entries = registered;
   registerPlugins([remoteErrorPlugin()]);
-  registerRemotes(REMOTES.map((name) => ({ name, entry: entries![name] })));
+  if (!between) {
+    registerRemotes(REMOTES.map((name) => ({ name, entry: registered[name] })));
+    return;
+  }
+  for (const name of REMOTES) {
+    await between();
+    registerRemotes([{ name, entry: registered[name] }]);
+  }
 }
 
 /**
