@@ -5,11 +5,11 @@
  * that a remote whose server build cannot be loaded still gives a working page (its area rendered by the
  * browser). The distributed mode's rendering is covered in gateway/test/distributed.int.test.ts.
  */
-import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Car } from '@marketplace/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../test-support/http';
 import { apiClient, freePort, type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
 import { usePage } from './support/browser';
 
@@ -22,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** GET with exactly these headers (node:http; fetch would decode the body itself). */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
 
 /** The page's HTML as a browser without JavaScript gets it. */
 async function html(path: string): Promise<{ status: number; text: string; headers: Headers }> {

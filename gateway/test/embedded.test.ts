@@ -2,7 +2,6 @@
  * The embedded system end to end over HTTP: PGlite in a temp DATA_DIR, the in-process bus, memory cache.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,6 +9,7 @@ import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } f
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../packages/platform/test/metrics-text';
+import { rawGet as getRaw } from '../../test-support/http';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
 import { sessionFor } from './support/sessions';
 
@@ -18,22 +18,8 @@ let url: string;
 /** A compressible script of ~40 KB, as a built bundle would be. */
 const BUNDLE = Array.from({ length: 800 }, (_, i) => `export const value${i} = 'used car ${i}';`).join('\n');
 
-/** GET with exactly these request headers (node:http: fetch would add and undo its own encodings). */
-function rawGet(p: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(`${url}${p}`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
+/** GET `p` of the gateway with exactly these request headers (test-support/http.ts). */
+const rawGet = (p: string, headers: Record<string, string> = {}) => getRaw(`${url}${p}`, headers);
 /** The build's copies of BUNDLE: Brotli quality 11, gzip level 9 (a response compresses at quality 4). */
 const PRECOMPRESSED_BR = zlib.brotliCompressSync(BUNDLE, {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
