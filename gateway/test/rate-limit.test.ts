@@ -9,17 +9,24 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/app';
 
+type GatewayMode = Parameters<typeof createGatewayApp>[0]['mode'];
+
+/** A gateway on a loopback port allowing `perMinute` requests per client, with in-memory limiters. */
+function limitedGateway(perMinute: string, mode: GatewayMode) {
+  const app = createGatewayApp({
+    config: loadConfig({ RATE_LIMIT_PER_MINUTE: perMinute }),
+    logger: createLogger({ level: 'silent' }),
+    rateLimiters: createMemoryRateLimiters(),
+    readiness: {},
+    mode,
+    webRoot: '/nonexistent',
+  });
+  return listen(app, { port: 0, host: '127.0.0.1' });
+}
+
 describe('global rate limit', () => {
   it('refuses a client past RATE_LIMIT_PER_MINUTE on /api with 429 { message } and Retry-After', async () => {
-    const app = createGatewayApp({
-      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '3' }),
-      logger: createLogger({ level: 'silent' }),
-      rateLimiters: createMemoryRateLimiters(),
-      readiness: {},
-      mode: { kind: 'proxy', targets: {} },
-      webRoot: '/nonexistent',
-    });
-    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    const server = await limitedGateway('3', { kind: 'proxy', targets: {} });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/api/nothing`)).status);
@@ -34,15 +41,7 @@ describe('global rate limit', () => {
   });
 
   it('counts page requests too (a page may be rendered with API calls), not static files (issue 21)', async () => {
-    const app = createGatewayApp({
-      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '3' }),
-      logger: createLogger({ level: 'silent' }),
-      rateLimiters: createMemoryRateLimiters(),
-      readiness: {},
-      mode: { kind: 'proxy', targets: {} },
-      webRoot: '/nonexistent',
-    });
-    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    const server = await limitedGateway('3', { kind: 'proxy', targets: {} });
     try {
       const page = { accept: 'text/html' };
       for (let i = 0; i < 5; i++) {
@@ -61,20 +60,12 @@ describe('global rate limit', () => {
   });
 
   it("does not count the embedded process's own peer calls, and counts a wrong peer secret", async () => {
-    const app = createGatewayApp({
-      config: loadConfig({ RATE_LIMIT_PER_MINUTE: '2' }),
-      logger: createLogger({ level: 'silent' }),
-      rateLimiters: createMemoryRateLimiters(),
-      readiness: {},
-      mode: {
-        kind: 'embedded',
-        routers: [],
-        tokens: createTokenVerifier({ issuer: 'test', jwks: { keys: [] } }),
-        peerSecret: 'a'.repeat(64),
-      },
-      webRoot: '/nonexistent',
+    const server = await limitedGateway('2', {
+      kind: 'embedded',
+      routers: [],
+      tokens: createTokenVerifier({ issuer: 'test', jwks: { keys: [] } }),
+      peerSecret: 'a'.repeat(64),
     });
-    const server = await listen(app, { port: 0, host: '127.0.0.1' });
     try {
       const peer = { [PEER_CALL_HEADER]: 'a'.repeat(64) };
       const forged = { [PEER_CALL_HEADER]: 'b'.repeat(64) };
