@@ -11,6 +11,7 @@ import type {
 } from '@marketplace/contracts';
 import type { z } from 'zod';
 import { SIGNED_IN_COOKIE_NAME } from '../constants';
+import { hasCookie } from '../cookies';
 import { useAuthStore } from '../stores';
 import { api, isApiError } from './client';
 
@@ -30,8 +31,7 @@ function remember(user: User | null): void {
 
 /** True when the auth service's sign-in hint cookie is present (see SIGNED_IN_COOKIE_NAME). */
 function hasSignInHint(): boolean {
-  const cookies = globalThis.document?.cookie ?? '';
-  return cookies.split(/;\s*/).includes(`${SIGNED_IN_COOKIE_NAME}=1`);
+  return hasCookie(SIGNED_IN_COOKIE_NAME, '1');
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { TestDrive, User } from '@marketplace/contracts';
 import { create } from 'zustand';
 import { COLOR_MODE_COOKIE_NAME } from '../constants';
+import { hasCookie } from '../cookies';
 
 /** Auth group: the signed-in user (null when signed out), admin user lists, the pending sign-up. */
 export interface AuthState {
@@ -81,11 +82,9 @@ export const useLoadingStore = create<LoadingState>()((set) => ({
 /** Colour modes of the UI (spec §9: default light). */
 export type ColorMode = 'light' | 'dark';
 
-const COLOR_MODE_PATTERN = new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE_NAME}=dark(?:;|$)`);
-
 /** The remembered colour mode: the `colorMode` cookie (light without one, and on the server). */
 function storedColorMode(): ColorMode {
-  return COLOR_MODE_PATTERN.test(globalThis.document?.cookie ?? '') ? 'dark' : 'light';
+  return hasCookie(COLOR_MODE_COOKIE_NAME, 'dark') ? 'dark' : 'light';
 }
 
 /** Remembers `mode` for a year on this site (a cookie; see COLOR_MODE_COOKIE_NAME). */
