@@ -31,12 +31,20 @@ function portFree(port: number): Promise<boolean> {
 }
 
 /**
- * A base port B such that B…B+14 (gateway, six services, four remotes) are free right now.
- * @throws Error when 50 random tries found none.
+ * Where the kernel's ephemeral ports start (Linux's default `net.ipv4.ip_local_port_range` is 32768–60999):
+ * a port above it can be taken by any outgoing connection between our check and the child's `listen`
+ * (seen in CI: EADDRINUSE), so the launcher's ports are picked below it.
+ */
+const EPHEMERAL_PORTS_FROM = 32_768;
+const PORT_RANGE_FROM = 20_000;
+
+/**
+ * A base port B such that B…B+14 (gateway, six services, four remotes) are free right now, below the
+ * ephemeral ports. @throws Error when 50 random tries found none.
  */
 export async function freeBasePort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const base = PORT_RANGE_FROM + Math.floor(Math.random() * (EPHEMERAL_PORTS_FROM - PORT_RANGE_FROM - 15));
     const ports = Array.from({ length: 15 }, (_, k) => base + k);
     let ok = true;
     for (const p of ports) {
