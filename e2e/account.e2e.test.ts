@@ -50,6 +50,9 @@ async function seriousViolations(page: Page, selector?: string): Promise<string[
   const violations = await page.evaluate(async (sel) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe;
+    // Colours mid-transition (a theme switch) would be measured half-way: let running transitions end.
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((t) => t.finished.catch(() => undefined)));
     const result = await axe.run(sel ? document.querySelector(sel) : document, {
       resultTypes: ['violations'],
     });
