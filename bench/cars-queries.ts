@@ -3,6 +3,8 @@
  * combinations (brand subsets of real brand ids, fuels, gearboxes, body types, price/km/year ranges
  * including open ones, city, sort, pages 1–5, sometimes a search term, some with a typo).
  */
+import { type Db, queryRows } from '@marketplace/platform';
+import { sql } from 'drizzle-orm';
 import { mulberry32 } from '../services/catalog/src/demo/generate';
 
 export interface QueryVocabulary {
@@ -60,4 +62,44 @@ export function carsQueryBuilder(vocabulary: QueryVocabulary, seed = 1): () => s
     p.set('page', String(1 + Math.floor(random() * 5)));
     return `/api/cars?${p.toString()}`;
   };
+}
+
+/**
+ * The vocabulary of the running system at `baseUrl` (brand ids from `GET /api/carbrand`, which answers
+ * `{ data: Brand[] }`) and of its catalog database `db` (the 80 cities with most cars, 200 model names,
+ * a few brand/model pairs and typos).
+ */
+export async function queryVocabulary(baseUrl: string, db: Db): Promise<QueryVocabulary> {
+  const brandsRes = await fetch(`${baseUrl}/api/carbrand`);
+  const brandIds = ((await brandsRes.json()) as { data: { _id: string }[] }).data.map((b) => b._id);
+  const cities = (
+    await queryRows<{ city: string }>(
+      db,
+      sql`SELECT city FROM catalog.car_docs GROUP BY city ORDER BY count(*) DESC LIMIT 80`,
+    )
+  ).map((r) => r.city);
+  const names = (
+    await queryRows<{ name: string }>(db, sql`SELECT name FROM catalog.models ORDER BY name LIMIT 200`)
+  ).map((r) => r.name.toLowerCase());
+  const terms = [
+    ...names,
+    ...cities.slice(0, 10).map((c) => c.toLowerCase()),
+    'maruti swift',
+    'hyundai creta',
+    'tata nexon',
+    'hundai',
+    'cretta',
+    'maruthi',
+    'nexn',
+    'mumbay',
+  ];
+  return { brandIds, cities, terms };
+}
+
+/** `count` distinct queries from `vocabulary` (drawn with `seed`; duplicates drawn are skipped). */
+export function distinctQueries(vocabulary: QueryVocabulary, count: number, seed: number): string[] {
+  const next = carsQueryBuilder(vocabulary, seed);
+  const out = new Set<string>();
+  for (let tries = 0; out.size < count && tries < count * 20; tries++) out.add(next());
+  return [...out];
 }

@@ -1,9 +1,11 @@
 /**
- * Load generator of the search benchmark, run as a child process of `cars-search.ts` (so the client does
- * not share the server's event loop): warms up, then runs autocannon against `GET /api/cars` with a random
- * query per request, and sends the result to the parent.
- * Argument: JSON `{ url, vocabulary, duration, warmup, connections, seed }`.
+ * Load generator of the search benchmarks, run as a child process (`runLoad`) so the client does not share
+ * the server's event loop: warms up, then runs autocannon against `GET /api/cars` with a random query per
+ * request, or cycling through fixed `paths`, and sends the result to the parent.
+ * Argument: JSON {@link LoadSettings}.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { carsQueryBuilder, type QueryVocabulary } from './cars-queries';
 
@@ -16,16 +18,24 @@ export interface LoadSettings {
   warmup: number;
   connections: number;
   seed: number;
+  /** Request these paths in turn (repeated traffic) instead of a fresh random query each time. */
+  paths?: string[];
 }
 
 /** What the child reports to the parent. */
 export interface LoadReport {
-  warmup: Result;
+  /** Absent when `warmup` was 0. */
+  warmup?: Result;
   result: Result;
 }
 
 function run(settings: LoadSettings, duration: number, seed: number): Promise<Result> {
-  const nextQuery = carsQueryBuilder(settings.vocabulary, seed);
+  const { paths } = settings;
+  let i = 0;
+  const nextQuery =
+    paths && paths.length > 0
+      ? () => paths[i++ % paths.length] as string
+      : carsQueryBuilder(settings.vocabulary, seed);
   return autocannon({
     url: settings.url,
     connections: settings.connections,
@@ -40,8 +50,39 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
   });
 }
 
-const settings = JSON.parse(process.argv[2] ?? '{}') as LoadSettings;
-const warmup = await run(settings, settings.warmup, settings.seed + 1000);
-const result = await run(settings, settings.duration, settings.seed);
-const report: LoadReport = { warmup, result };
-process.send?.(report, () => process.exit(0));
+/**
+ * Runs the load of `settings` in a child process and resolves to its report (warm-up, then the measured
+ * run). @throws Error when the child exits before reporting or takes a minute longer than the run.
+ */
+export function runLoad(settings: LoadSettings): Promise<LoadReport> {
+  const child = fork(fileURLToPath(import.meta.url), [JSON.stringify(settings)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGKILL');
+        reject(new Error('load generator did not finish in time'));
+      },
+      (settings.duration + settings.warmup + 60) * 1000,
+    );
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m as LoadReport);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`load generator exited with ${code} before reporting`));
+    });
+    child.once('error', reject);
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const settings = JSON.parse(process.argv[2] ?? '{}') as LoadSettings;
+  const warmup = settings.warmup > 0 ? await run(settings, settings.warmup, settings.seed + 1000) : undefined;
+  const result = await run(settings, settings.duration, settings.seed);
+  const report: LoadReport = { warmup, result };
+  process.send?.(report, () => process.exit(0));
+}

@@ -8,18 +8,17 @@
  * errors and non-2xx, and whether the target (≥ 1 000 req/s, p99 ≤ 50 ms) is met; then stops the system
  * and removes the temp dir. The gateway has no response cache, so every request reaches the database.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLogger, loadConfig, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
 import { DEMO_SEED } from '../services/catalog/src/demo/generate';
 import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
-import type { LoadReport, LoadSettings } from './cars-search-load';
+import { queryVocabulary } from './cars-queries';
+import { runLoad } from './cars-search-load';
 
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 50;
@@ -46,36 +45,6 @@ const duration = Math.max(1, intArg('duration', values.duration, 20));
 const connections = Math.max(1, intArg('connections', values.connections, 20));
 const warmup = intArg('warmup', values.warmup, 5);
 const seed = intArg('seed', values.seed, DEMO_SEED);
-
-function runLoad(settings: LoadSettings): Promise<LoadReport> {
-  const child = fork(
-    fileURLToPath(new URL('./cars-search-load.ts', import.meta.url)),
-    [JSON.stringify(settings)],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    // Bounded: the run plus a minute of slack.
-    const timer = setTimeout(
-      () => {
-        child.kill('SIGKILL');
-        reject(new Error('load generator did not finish in time'));
-      },
-      (settings.duration + settings.warmup + 60) * 1000,
-    );
-    child.once('message', (m) => {
-      clearTimeout(timer);
-      resolve(m as LoadReport);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`load generator exited with ${code} before reporting`));
-    });
-    child.once('error', reject);
-  });
-}
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -136,34 +105,11 @@ async function main() {
       `restart with ${cars} cars (search index warm-up): ${((performance.now() - restartStart) / 1000).toFixed(1)} s`,
     );
 
-    const brandsRes = await fetch(`${url}/api/carbrand`);
-    // `GET /api/carbrand` answers `{ data: Brand[] }` (issue 19).
-    const brandIds = ((await brandsRes.json()) as { data: { _id: string }[] }).data.map((b) => b._id);
-    const cities = (
-      await queryRows<{ city: string }>(
-        db,
-        sql`SELECT city FROM catalog.car_docs GROUP BY city ORDER BY count(*) DESC LIMIT 80`,
-      )
-    ).map((r) => r.city);
-    const names = (
-      await queryRows<{ name: string }>(db, sql`SELECT name FROM catalog.models ORDER BY name LIMIT 200`)
-    ).map((r) => r.name.toLowerCase());
-    const terms = [
-      ...names,
-      ...cities.slice(0, 10).map((c) => c.toLowerCase()),
-      'maruti swift',
-      'hyundai creta',
-      'tata nexon',
-      'hundai',
-      'cretta',
-      'maruthi',
-      'nexn',
-      'mumbay',
-    ];
+    const vocabulary = await queryVocabulary(url, db);
 
     const { result } = await runLoad({
       url,
-      vocabulary: { brandIds, cities, terms },
+      vocabulary,
       duration,
       warmup,
       connections,

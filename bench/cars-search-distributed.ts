@@ -1,0 +1,136 @@
+/**
+ * Distributed search benchmark (issue 22): `npm run bench:cars-distributed -- [--cars 100000]
+ * [--duration 20] [--connections 32] [--queries 2000] [--seed 1]`.
+ *
+ * Starts the distributed system through the launcher (`npm run start:distributed`'s code) on the local
+ * PostgreSQL, RabbitMQ and Redis, isolated as the distributed tests are (own databases, exchange, queues and
+ * Redis prefix, removed afterwards); seeds N demo cars into the catalog's database and restarts the catalog,
+ * as an operator would after a bulk load; then, through the gateway's `GET /api/cars`, with a child process
+ * generating the load (autocannon):
+ * - **cold**: a fresh random filter combination for every request, run first, with nothing cached yet;
+ * - **warm**: `--queries` distinct combinations requested over and over (after a 5 s warm-up);
+ * and prints req/s and p50/p90/p99 (ms) for each, then the **floor**: the same warm queries run one at a
+ * time through the PostgreSQL adapter directly against the catalog's database (SQL time plus the
+ * adapter's own work, no HTTP). Targets (issue 22, this 2-core machine with everything on it): warm ≥ 1 000
+ * req/s with p99 ≤ 50 ms at 100 000 and 1 000 000 cars; cold p99 ≤ 100 ms at 1 000 000 cars.
+ */
+import { parseArgs } from 'node:util';
+import { carSearchQuery } from '@marketplace/contracts';
+import { createDatabase, parseInput } from '@marketplace/platform';
+import type { Result } from 'autocannon';
+import { isolatedEnvironment } from '../gateway/test/distributed-support';
+import { startDistributed } from '../scripts/distributed/launcher';
+import { DEMO_SEED } from '../services/catalog/src/demo/generate';
+import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
+import { createPostgresSearch } from '../services/catalog/src/search/postgres';
+import { serverUrls } from '../test-support/servers';
+import { distinctQueries, queryVocabulary } from './cars-queries';
+import { runLoad } from './cars-search-load';
+
+const WARM = { rps: 1000, p99Ms: 50 };
+const COLD_P99_MS = 100;
+
+/** `--name`'s whole number, or `fallback`. @throws Error when given and not a whole number ≥ 0. */
+function intArg(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return n;
+}
+
+const { values } = parseArgs({
+  options: {
+    cars: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    queries: { type: 'string' },
+    seed: { type: 'string' },
+  },
+});
+const cars = intArg('cars', values.cars, 100_000);
+const duration = Math.max(1, intArg('duration', values.duration, 20));
+const connections = Math.max(1, intArg('connections', values.connections, 32));
+const queries = Math.max(1, intArg('queries', values.queries, 2000));
+const seed = intArg('seed', values.seed, DEMO_SEED);
+
+/** `p`-th percentile (0–100) of `sorted` (ascending), nearest rank. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** One line of figures for a load `result`. */
+function line(label: string, result: Result): string {
+  const { p50, p90, p99 } = result.latency;
+  const failures = result.errors + result.timeouts + result.non2xx;
+  return `${label.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms   (${result.requests.total} requests, ${failures} failed)`;
+}
+
+async function main() {
+  const servers = {
+    postgresUrl: serverUrls.postgres,
+    amqpUrl: serverUrls.rabbitmq,
+    redisUrl: serverUrls.redis,
+  };
+  const { env, cleanUp } = await isolatedEnvironment(servers, {
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  console.log(
+    `distributed cars search: ${cars} cars, ${duration} s per run at ${connections} connections, ${queries} warm queries`,
+  );
+  const startedAt = performance.now();
+  const system = await startDistributed({ env, output: () => {}, color: false, remotes: false });
+  const database = await createDatabase({ url: system.settings.databaseUrls.catalog, poolSize: 2 });
+  try {
+    console.log(`system up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+    const seedStart = performance.now();
+    await seedDemoInventory(database.db, { count: cars, seed });
+    console.log(`seeded ${cars} cars in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    const restartStart = performance.now();
+    await system.processes.catalog?.restart();
+    console.log(`catalog restarted in ${((performance.now() - restartStart) / 1000).toFixed(1)} s`);
+
+    const url = system.urls.gateway;
+    const vocabulary = await queryVocabulary(url, database.db);
+    const base = { url, vocabulary, connections, duration, seed };
+    const cold = await runLoad({ ...base, warmup: 0, seed: seed + 7 });
+    const paths = distinctQueries(vocabulary, queries, seed);
+    const warm = await runLoad({ ...base, warmup: 5, paths });
+
+    const search = createPostgresSearch(database.db);
+    const sample = paths.slice(0, 300);
+    const times: number[] = [];
+    for (const p of sample) {
+      const query = parseInput(carSearchQuery, Object.fromEntries(new URL(p, url).searchParams));
+      const t = performance.now();
+      await search.search(query);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const f = (x: number) => x.toFixed(1);
+
+    console.log('');
+    console.log(line('cold', cold.result));
+    console.log(line('warm', warm.result));
+    console.log(
+      `floor  PostgreSQL adapter, one at a time, ${sample.length} of the warm queries: p50 ${f(percentile(times, 50))} ms, p90 ${f(percentile(times, 90))} ms, p99 ${f(percentile(times, 99))} ms`,
+    );
+    const warmMet = warm.result.requests.average >= WARM.rps && warm.result.latency.p99 <= WARM.p99Ms;
+    const coldMet = cold.result.latency.p99 <= COLD_P99_MS;
+    console.log(
+      `targets: warm ≥ ${WARM.rps} req/s and p99 ≤ ${WARM.p99Ms} ms ${warmMet ? 'MET' : 'MISSED'}; cold p99 ≤ ${COLD_P99_MS} ms (at 1 000 000 cars) ${coldMet ? 'MET' : 'MISSED'}`,
+    );
+  } finally {
+    await database.close();
+    await system.stop();
+    await cleanUp();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
