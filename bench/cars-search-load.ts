@@ -2,7 +2,7 @@
  * Load generator of the search benchmarks, run as a child process (`runLoad`) so the client does not share
  * the server's event loop: warms up, then runs autocannon against `GET /api/cars` with a random query per
  * request, or cycling through fixed `paths`, and sends the result to the parent.
- * Argument: JSON {@link LoadSettings}.
+ * The parent sends the {@link LoadSettings} as the first IPC message (a list of paths outgrows argv).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -55,10 +55,11 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
  * run). @throws Error when the child exits before reporting or takes a minute longer than the run.
  */
 export function runLoad(settings: LoadSettings): Promise<LoadReport> {
-  const child = fork(fileURLToPath(import.meta.url), [JSON.stringify(settings)], {
+  const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  child.send(settings);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => {
@@ -80,7 +81,9 @@ export function runLoad(settings: LoadSettings): Promise<LoadReport> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const settings = JSON.parse(process.argv[2] ?? '{}') as LoadSettings;
+  const settings = await new Promise<LoadSettings>((resolve) =>
+    process.once('message', (m) => resolve(m as LoadSettings)),
+  );
   const warmup = settings.warmup > 0 ? await run(settings, settings.warmup, settings.seed + 1000) : undefined;
   const result = await run(settings, settings.duration, settings.seed);
   const report: LoadReport = { warmup, result };
