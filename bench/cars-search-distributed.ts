@@ -8,7 +8,8 @@
  * as an operator would after a bulk load; then, through the gateway's `GET /api/cars`, with a child process
  * generating the load (autocannon):
  * - **cold**: a fresh random filter combination for every request, run first, with nothing cached yet;
- * - **warm**: `--queries` distinct combinations requested over and over (after a 5 s warm-up);
+ * - **warm**: `--queries` distinct combinations, each requested once first (not measured), then over and
+ *   over (after a 5 s warm-up);
  * and prints req/s and p50/p90/p99 (ms) for each, then the **floor**: the same warm queries run one at a
  * time through the PostgreSQL adapter directly against the catalog's database (SQL time plus the
  * adapter's own work, no HTTP). Targets (issue 22, this 2-core machine with everything on it): warm ≥ 1 000
@@ -65,6 +66,19 @@ function line(label: string, result: Result): string {
   return `${label.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms   (${result.requests.total} requests, ${failures} failed)`;
 }
 
+/** Requests every path once, `concurrency` at a time. @throws Error when one answers other than 200. */
+async function requestEach(baseUrl: string, paths: string[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const res = await fetch(`${baseUrl}${paths[next++]}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${paths[next - 1]} answered ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 async function main() {
   const servers = {
     postgresUrl: serverUrls.postgres,
@@ -95,6 +109,9 @@ async function main() {
     const base = { url, vocabulary, connections, duration, seed };
     const cold = await runLoad({ ...base, warmup: 0, seed: seed + 7 });
     const paths = distinctQueries(vocabulary, queries, seed);
+    const primeStart = performance.now();
+    await requestEach(url, paths, connections);
+    console.log(`warm queries requested once in ${((performance.now() - primeStart) / 1000).toFixed(1)} s`);
     const warm = await runLoad({ ...base, warmup: 5, paths });
 
     const search = createPostgresSearch(database.db);

@@ -26,6 +26,7 @@ import {
   type ConsumerQueueDepth,
   createLogger,
   createMemoryRateLimiters,
+  createRedisCache,
   type DeadLetterAdmin,
   listen,
   loadConfig,
@@ -241,6 +242,66 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     return key;
   }
 
+  const get = async (p: string) => (await call(base, 'GET', p)).body.data as Json & Json[];
+
+  /**
+   * Lists a 2019 Maruti Suzuki with one photo for `seller` in `city` (signed upload through
+   * storage, created through listing, which asks the catalog and storage), and waits until the catalog has
+   * indexed it from listing's event: its id, the search that finds it and the car as found there.
+   */
+  async function listCar(
+    seller: Session,
+    opts: { price: number; regNumber: string; city: string },
+  ): Promise<{ carId: string; search: string; found: Json; key: string }> {
+    const brands = (await get('/api/carbrand')) as unknown as Json[];
+    const maruti = brands.find((b) => b.name === 'Maruti Suzuki')!;
+    const year = 2019;
+    let model: Json | undefined;
+    let variant: Json | undefined;
+    for (const m of (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)) as unknown as Json[]) {
+      const vs = (await get(`/api/carVariant?model=${m._id}`)) as unknown as Json[];
+      if (vs.length > 0) {
+        model = m;
+        variant = vs[0];
+        break;
+      }
+    }
+    expect(variant).toBeDefined();
+    const karnataka = ((await get('/api/carstate')) as unknown as Json[]).find(
+      (s) => s.state === 'Karnataka',
+    )!;
+    const rtos = (await call(base, 'GET', `/api/RTO?state=${karnataka._id}`)).body.data as unknown as Json[];
+    const rto = rtos.find((r) => r.code === 'KA-01')!;
+    const { city } = opts;
+    const key = await uploadPhoto(seller);
+    const created = await call(base, 'POST', '/api/cars', {
+      token: seller.token,
+      body: {
+        brand: maruti._id,
+        model: model!._id,
+        variant: variant!._id,
+        manufacturerYear: year,
+        fuelType: variant!.fuelType,
+        transmission: variant!.transmission,
+        state: karnataka._id,
+        rto: rto._id,
+        price: opts.price,
+        location: { street: '1 Residency Road', city, state: 'Karnataka', postal_code: '560025' },
+        specifications: { regNumber: opts.regNumber, kmDriven: 38000 },
+        history: [],
+        images: [{ key }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const carId = (created.body.data as Json)._id as string;
+    const search = `/api/cars?searchTerm=${encodeURIComponent(`${model!.name} ${city}`)}`;
+    const found = await until('the car to be searchable', async () => {
+      const cars = ((await get(search)).cars as Json[]) ?? [];
+      return cars.find((c) => c._id === carId);
+    });
+    return { carId, search, found, key };
+  }
+
   it('runs every process from its own entry, each front end from its own origin', async () => {
     dumpLogsOnFailure();
     const pids = Object.values(system.processes).map((p) => p.pid);
@@ -444,55 +505,9 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     const seller = await signUp('Seller', '10.13.0.1');
     const buyer = await signUp('Buyer', '10.13.0.2');
 
-    // A car with a photo: signed upload through storage, listing created through listing (which asks the
-    // catalog and storage), indexed by the catalog from listing's event, searchable.
-    const get = async (p: string) => (await call(base, 'GET', p)).body.data as Json & Json[];
-    const brands = (await get('/api/carbrand')) as unknown as Json[];
-    const maruti = brands.find((b) => b.name === 'Maruti Suzuki')!;
-    const year = 2019;
-    let model: Json | undefined;
-    let variant: Json | undefined;
-    for (const m of (await get(`/api/carModel?brand=${maruti._id}&year=${year}`)) as unknown as Json[]) {
-      const vs = (await get(`/api/carVariant?model=${m._id}`)) as unknown as Json[];
-      if (vs.length > 0) {
-        model = m;
-        variant = vs[0];
-        break;
-      }
-    }
-    expect(variant).toBeDefined();
-    const karnataka = ((await get('/api/carstate')) as unknown as Json[]).find(
-      (s) => s.state === 'Karnataka',
-    )!;
-    const rtos = (await call(base, 'GET', `/api/RTO?state=${karnataka._id}`)).body.data as unknown as Json[];
-    const rto = rtos.find((r) => r.code === 'KA-01')!;
+    // A car with a photo, indexed by the catalog from listing's event, searchable.
     const city = `Distpur${runTag.replace(/[0-9]/g, 'x')}`;
-    const key = await uploadPhoto(seller);
-    const created = await call(base, 'POST', '/api/cars', {
-      token: seller.token,
-      body: {
-        brand: maruti._id,
-        model: model!._id,
-        variant: variant!._id,
-        manufacturerYear: year,
-        fuelType: variant!.fuelType,
-        transmission: variant!.transmission,
-        state: karnataka._id,
-        rto: rto._id,
-        price: 515000,
-        location: { street: '1 Residency Road', city, state: 'Karnataka', postal_code: '560025' },
-        specifications: { regNumber: 'KA-01-MX-1313', kmDriven: 38000 },
-        history: [],
-        images: [{ key }],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const carId = (created.body.data as Json)._id as string;
-    const term = encodeURIComponent(`${model!.name} ${city}`);
-    const found = await until('the car to be searchable', async () => {
-      const cars = ((await get(`/api/cars?searchTerm=${term}`)).cars as Json[]) ?? [];
-      return cars.find((c) => c._id === carId);
-    });
+    const { carId, found, key } = await listCar(seller, { price: 515000, regNumber: 'KA-01-MX-1313', city });
     expect(found).toMatchObject({ price: 515000, location: { city } });
     expect((found.images as Json[])[0]!.url).toEqual(expect.stringContaining(key));
     const detail = await call(base, 'GET', `/api/cars/${carId}`);
@@ -561,6 +576,9 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect((await call(base, 'DELETE', `/api/carbrand/${brandId}`, { token: adminToken })).status).toBe(200);
     expect(await get(`/api/carbrand?keyword=${encodeURIComponent(brandName)}`)).toEqual([]);
 
+    const karnataka = ((await get('/api/carstate')) as unknown as Json[]).find(
+      (s) => s.state === 'Karnataka',
+    )!;
     const rtoCode = `KA-${900 + (Number.parseInt(runTag, 36) % 99)}`;
     const newRto = await call(base, 'POST', '/api/RTO', {
       token: adminToken,
@@ -633,6 +651,51 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect(testDriveMetrics).not.toMatch(/dead_letter_messages\{[^}]*\} [1-9]/);
     expect(unexpected).toEqual([]);
   }, 150_000);
+
+  it('answers repeated searches from Redis and shows a listing change there within 2 s: create, price change, delete (issue 22)', async () => {
+    dumpLogsOnFailure();
+    const seller = await signUp('Cache', '10.13.0.9');
+    const city = `Cachepur${runTag.replace(/[0-9]/g, 'x')}`;
+    const inCity = `/api/cars?city=${city}`;
+    const carsIn = async (p: string) => ((await get(p)).cars as Json[]) ?? [];
+    const within2s = { timeoutMs: 2_000, intervalMs: 50 };
+    // Nothing there yet, and that answer is now a cached page in Redis.
+    expect(await carsIn(inCity)).toEqual([]);
+    const redis = createRedisCache({ url: redisUrl! });
+    try {
+      const prefix = system.processes.catalog!.env.REDIS_KEY_PREFIX;
+      expect((await redis.client.keys(`${prefix}catalog:cars:*:*`)).length).toBeGreaterThan(0);
+
+      const { carId } = await listCar(seller, { price: 615000, regNumber: 'KA-01-MY-2424', city });
+      const listed = await until(
+        'the new car in the cached city search',
+        async () => (await carsIn(inCity)).find((c) => c._id === carId),
+        within2s,
+      );
+      expect(listed).toMatchObject({ price: 615000 });
+
+      const repriced = await call(base, 'PUT', `/api/cars/${carId}`, {
+        token: seller.token,
+        body: { price: 599000 },
+      });
+      expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
+      await until(
+        'the new price in the cached city search',
+        async () => (await carsIn(inCity)).find((c) => c._id === carId && c.price === 599000),
+        within2s,
+      );
+
+      const removed = await call(base, 'DELETE', `/api/cars/${carId}`, { token: seller.token });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      await until(
+        'the car gone from the cached city search',
+        async () => (await carsIn(inCity)).length === 0,
+        within2s,
+      );
+    } finally {
+      await redis.close();
+    }
+  }, 60_000);
 
   it('keeps the events of a killed consumer process in its queue and catches up after the restart', async () => {
     dumpLogsOnFailure();

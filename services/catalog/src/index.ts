@@ -12,6 +12,7 @@ import { loadSeedData } from './domain/seed-data';
 import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
 import { createCarSearches } from './search/index';
+import { createSearchPageCache, noSearchPageCache } from './search/page-cache';
 import { seedReferenceData } from './seed';
 
 export { type SitemapOptions, sitemapRoutes } from './routes/sitemap';
@@ -33,16 +34,29 @@ export const catalogService = defineService({
         ports.config.CAR_SEARCH === 'memory' ||
         (ports.config.CAR_SEARCH === 'auto' && !ports.config.DATABASE_URL),
     });
+    // Search pages in the shared cache when it is Redis and the searches go to a database; the in-memory
+    // index answers faster than a cache would (issue 22, docs/adr/0013).
+    const pages =
+      searches.read.kind !== 'memory' && ports.cache.kind === 'redis'
+        ? createSearchPageCache(ports.cache)
+        : noSearchPageCache;
     return {
-      router: catalogRoutes(ports.db, ports.outbox, searches.read, path.join(dataDir, 'logos'), ports.peers, {
-        publicUrl: ports.config.PUBLIC_URL,
-      }),
-      consumers: [carProjection(searches.secondaries)],
+      router: catalogRoutes(
+        ports.db,
+        ports.outbox,
+        searches.read,
+        pages,
+        path.join(dataDir, 'logos'),
+        ports.peers,
+        { publicUrl: ports.config.PUBLIC_URL },
+      ),
+      consumers: [carProjection(searches.secondaries, pages)],
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');
         await seedDemoOnFirstStart(ports.db, { logger: ports.logger, outbox: ports.outbox });
         await searches.load();
+        await pages.invalidate();
       },
     };
   },

@@ -13,6 +13,7 @@ import { type Car, type CarListing, type CarSummary, events } from '@marketplace
 import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { noSearchPageCache, type SearchPageCache } from './search/page-cache';
 import { createPostgresSearch } from './search/postgres';
 import type { CarDocument, CarSearch } from './search/types';
 import { brands, carVersions, models, variants } from './store';
@@ -112,14 +113,18 @@ type ListingEvent = z.infer<typeof listingEvent>;
  * delivery overtaken by a newer one): `catalog.car_versions` keeps the newest applied `updatedAt` per car
  * and whether it was deleted; an older created/updated event, or any after the deletion, is ignored.
  * Emits, in the same transaction, `catalog.car.indexed` for each indexed listing and `catalog.car.removed`
- * for each deletion (ADR 6); an ignored (stale) event emits nothing.
+ * for each deletion (ADR 6); an ignored (stale) event emits nothing. Once a change has committed, the
+ * cached search pages are invalidated (`pages`, issue 22).
  */
-export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEvent> {
+export function carProjection(
+  secondaries: CarSearch[] = [],
+  pages: SearchPageCache = noSearchPageCache,
+): Consumer<ListingEvent> {
   return {
     name: 'catalog.car-projection',
     events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
     schema: listingEvent,
-    async handle(event, { tx, emit }) {
+    async handle(event, { tx, emit, afterCommit }) {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {
         const id = event.payload.carId;
@@ -130,6 +135,7 @@ export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEv
         await search.remove(id);
         await emitCarRemoved(emit, id);
         for (const index of secondaries) await index.remove(id);
+        afterCommit(pages.invalidate);
         return;
       }
       const listing = event.payload.car;
@@ -148,6 +154,7 @@ export function carProjection(secondaries: CarSearch[] = []): Consumer<ListingEv
       await search.upsert(doc);
       await emitCarIndexed(emit, toCarSummary(doc.car, listing.seller));
       for (const index of secondaries) await index.upsert(doc);
+      afterCommit(pages.invalidate);
     },
   };
 }

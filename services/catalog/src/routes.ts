@@ -8,16 +8,18 @@ import { rtoRoutes } from './routes/rtos';
 import { type SitemapOptions, sitemapRoutes } from './routes/sitemap';
 import { stateRoutes } from './routes/states';
 import { variantRoutes } from './routes/variants';
+import type { SearchPageCache } from './search/page-cache';
 import type { CarSearch } from './search/types';
 
 /**
- * The catalog's router. `logosDir` holds the seeded brand logos; `peers` reaches storage (brand logos);
+ * The catalog's router. `pages` caches search pages (issue 22); `logosDir` holds the seeded brand logos; `peers` reaches storage (brand logos);
  * `sitemap` carries PUBLIC_URL for the sitemap's absolute URLs.
  */
 export function catalogRoutes(
   db: Db,
   outbox: Outbox,
   search: CarSearch,
+  pages: SearchPageCache,
   logosDir: string,
   peers: Peers,
   sitemap: SitemapOptions = {},
@@ -29,7 +31,7 @@ export function catalogRoutes(
     brandRoutes(db, outbox, logosDir, peers),
     modelRoutes(db, outbox),
     variantRoutes(db, outbox),
-    carRoutes(search),
+    carRoutes(search, pages),
     sitemapRoutes(db, sitemap),
   );
   return router;

@@ -2,7 +2,8 @@
  * The car projection (projection.ts) on an in-memory PGlite with the catalog's migrations and reference
  * data, through the platform's consumer runtime: indexing a listing emits `catalog.car.indexed` with the
  * car's summary in the same transaction, a stale update emits nothing, a deletion emits
- * `catalog.car.removed` (ADR 6).
+ * `catalog.car.removed` (ADR 6); the cached search pages are invalidated once each change has committed
+ * (issue 22).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedData } from '../src/domain/seed-data';
 import { dataDir } from '../src/index';
 import { carProjection } from '../src/projection';
+import type { SearchPageCache } from '../src/search/page-cache';
 import { seedReferenceData } from '../src/seed';
 import { brands, models, tables, variants } from '../src/store';
 
@@ -147,5 +149,45 @@ describe('car projection announcements (ADR 6)', () => {
     expect(events['catalog.car.removed'].envelope.parse(after[1]!.envelope).payload).toEqual({
       carId: car._id,
     });
+  });
+});
+
+describe('search page invalidation (issue 22)', () => {
+  it('invalidates the cached search pages after each change commits; not for a stale or repeated event', async () => {
+    const car = listing();
+    // What a reader sees of the car when the invalidation runs: the committed price (inside the
+    // transaction, this read on the single PGlite connection would wait for the transaction: a timeout).
+    const seen: Array<number | null> = [];
+    const pages: SearchPageCache = {
+      lookup: async () => ({ body: undefined, store: async () => {} }),
+      invalidate: async () => {
+        const [row] = await queryRows<{ price: number }>(
+          database.db,
+          sql`SELECT price::int AS price FROM catalog.car_docs WHERE id = ${car._id}`,
+        );
+        seen.push(row?.price ?? null);
+      },
+    };
+    const sub = toSubscription(carProjection([], pages), {
+      outbox: createOutbox({ db: database.db, tables }),
+      tables,
+      logger,
+    });
+    const send = (body: unknown) => sub.handle({ body, attempt: 1 });
+    const created = makeEvent('listing.car.created', { car }, { correlationId: 't' });
+    await send(created);
+    await send(created);
+    const repriced = { ...car, price: 640000, updatedAt: '2026-02-01T10:00:00.000Z' };
+    await send(makeEvent('listing.car.updated', { car: repriced }, { correlationId: 't' }));
+    const stale = { ...car, price: 1, updatedAt: '2026-01-15T10:00:00.000Z' };
+    await send(makeEvent('listing.car.updated', { car: stale }, { correlationId: 't' }));
+    await send(
+      makeEvent(
+        'listing.car.deleted',
+        { carId: car._id, seller: car.seller, deletedBy: car.seller },
+        { correlationId: 't' },
+      ),
+    );
+    expect(seen).toEqual([650000, 640000, null]);
   });
 });

@@ -21,6 +21,12 @@ export interface ConsumerContext {
   logger: Logger;
   /** 1 for the first delivery. */
   attempt: number;
+  /**
+   * Runs `task` once the transaction has committed (e.g. invalidating a cache, which must not happen while
+   * readers still see the old state). Best effort: a failure is logged, not retried, and nothing runs when
+   * the transaction rolls back or the process dies first.
+   */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 export interface Consumer<E extends EventEnvelope = EventEnvelope> {
@@ -54,16 +60,24 @@ export function toSubscription<E extends EventEnvelope>(
       const ctx = { requestId: event.id, correlationId: event.correlationId };
       await runWithContext(ctx, async () => {
         const logger = deps.logger.child({ consumer: consumer.name, event: event.name, eventId: event.id });
+        const committed: Array<() => Promise<void>> = [];
+        const afterCommit = (task: () => Promise<void>) => {
+          committed.push(task);
+        };
         const outcome = await deps.outbox.transaction(async (tx, emit) => {
+          committed.length = 0;
           const fresh = await tx
             .insert(inbox)
             .values({ consumer: consumer.name, eventId: event.id })
             .onConflictDoNothing()
             .returning({ eventId: inbox.eventId });
           if (fresh.length === 0) return 'duplicate' as const;
-          await consumer.handle(event, { tx, emit, logger, attempt });
+          await consumer.handle(event, { tx, emit, logger, attempt, afterCommit });
           return 'handled' as const;
         });
+        for (const task of committed) {
+          await task().catch((err: unknown) => logger.warn({ err }, 'after-commit task failed'));
+        }
         logger.debug({ outcome, attempt }, 'event consumed');
       });
     },

@@ -129,13 +129,19 @@ describe.each(stacks)('outbox, relay and inbox on $name', ({ open, skip, hasConn
     const relay = createRelay({ db: stack.database.db, tables, broker: stack.broker, logger, pollMs: 100 });
     const outbox = createOutbox({ db: stack.database.db, tables, onCommit: () => relay.wake() });
     const handled: PriceChanged[] = [];
+    /** After-commit tasks that ran: the delivery that registered each, and whether its inbox row was committed. */
+    const afterCommits: Array<{ carId: string; attempt: number; inboxCommitted: boolean }> = [];
     let deliveries = 0;
     const consumer: Consumer<PriceChanged> = {
       name: uniqueName('test.prices'),
       events: ['test.price.*'],
       schema: priceChanged,
-      async handle(event, { attempt }) {
+      async handle(event, { attempt, afterCommit }) {
         deliveries++;
+        afterCommit(async () => {
+          const committed = (await inboxRows()).some((r) => r.eventId === event.id);
+          afterCommits.push({ carId: event.payload.carId, attempt, inboxCommitted: committed });
+        });
         if (fail(attempt)) throw new Error(`handler failed on attempt ${attempt}`);
         handled.push(event);
       },
@@ -144,7 +150,17 @@ describe.each(stacks)('outbox, relay and inbox on $name', ({ open, skip, hasConn
     await stack.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));
     const inboxRows = async () =>
       (await stack!.database.db.select().from(tables.inbox)).filter((r) => r.consumer === consumer.name);
-    return { ...stack, tables, relay, outbox, consumer, handled, inboxRows, deliveries: () => deliveries };
+    return {
+      ...stack,
+      tables,
+      relay,
+      outbox,
+      consumer,
+      handled,
+      afterCommits,
+      inboxRows,
+      deliveries: () => deliveries,
+    };
   }
 
   it.skipIf(skip)('never publishes an event whose transaction rolled back', async () => {
@@ -175,6 +191,17 @@ describe.each(stacks)('outbox, relay and inbox on $name', ({ open, skip, hasConn
     await s.relay.drain();
     await expect.poll(() => s.handled[0]?.correlationId, { timeout: 5_000 }).toBe('corr-42');
   });
+
+  it.skipIf(skip)(
+    'runs after-commit tasks once the delivery committed, never for a delivery that failed',
+    async () => {
+      const s = await setup((attempt) => attempt === 1);
+      await s.outbox.transaction((_tx, emit) => emit('test.price.changed', { carId: 'after', price: 7 }));
+      await s.relay.drain();
+      await expect.poll(() => s.afterCommits.length, { timeout: 10_000 }).toBe(1);
+      expect(s.afterCommits).toEqual([{ carId: 'after', attempt: 2, inboxCommitted: true }]);
+    },
+  );
 
   it.skipIf(skip)('handles an event delivered twice only once', async () => {
     const s = await setup();

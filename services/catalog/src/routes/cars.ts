@@ -6,6 +6,7 @@
 import { type Car, carSearchQuery } from '@marketplace/contracts';
 import { notFound, parseInput } from '@marketplace/platform';
 import { type RequestHandler, Router } from 'express';
+import { noSearchPageCache, type SearchPageCache } from '../search/page-cache';
 import type { CarSearch } from '../search/types';
 
 /**
@@ -40,14 +41,21 @@ function jsonOf(car: Car): string {
   return text;
 }
 
-/** Router of the car reads over `search`. */
-export function carRoutes(search: CarSearch): Router {
+/** Router of the car reads over `search`; search pages answered from `pages` when cached there. */
+export function carRoutes(search: CarSearch, pages: SearchPageCache = noSearchPageCache): Router {
   const router = Router();
   router.get('/api/cars', searchCache, async (req, res) => {
     const query = parseInput(carSearchQuery, req.query);
+    const cached = await pages.lookup(query);
+    if (cached.body !== undefined) {
+      res.type('json').send(cached.body);
+      return;
+    }
     const { cars, totalLength } = await search.search(query);
     // The same text `res.json({ data: { cars, totalLength } })` would send.
-    res.type('json').send(`{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}}}`);
+    const body = `{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}}}`;
+    res.type('json').send(body);
+    await cached.store(body);
   });
   // `/api/cars/seller` is the listing service's private list: pass it on before any public cache header.
   const notSeller: RequestHandler = (req, _res, next) =>
