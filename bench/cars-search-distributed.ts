@@ -10,6 +10,8 @@
  * - **cold**: a fresh random filter combination for every request, run first, with nothing cached yet;
  * - **warm**: `--queries` distinct combinations, each requested once first (not measured), then over and
  *   over (after a 5 s warm-up);
+ * - **warm, catalog direct**: the same warm traffic straight to the catalog process, so the difference to
+ *   warm is the gateway hop's cost;
  * and prints req/s and p50/p90/p99 (ms) for each, then the **floor**: the same warm queries run one at a
  * time through the PostgreSQL adapter directly against the catalog's database (SQL time plus the
  * adapter's own work, no HTTP). Targets (issue 22, this 2-core machine with everything on it): warm ≥ 1 000
@@ -113,6 +115,7 @@ async function main() {
     await requestEach(url, paths, connections);
     console.log(`warm queries requested once in ${((performance.now() - primeStart) / 1000).toFixed(1)} s`);
     const warm = await runLoad({ ...base, warmup: 5, paths });
+    const direct = await runLoad({ ...base, url: system.urls.services.catalog, warmup: 5, paths });
 
     const search = createPostgresSearch(database.db);
     const sample = paths.slice(0, 300);
@@ -129,6 +132,7 @@ async function main() {
     console.log('');
     console.log(line('cold', cold.result));
     console.log(line('warm', warm.result));
+    console.log(line('direct', direct.result));
     console.log(
       `floor  PostgreSQL adapter, one at a time, ${sample.length} of the warm queries: p50 ${f(percentile(times, 50))} ms, p90 ${f(percentile(times, 90))} ms, p99 ${f(percentile(times, 99))} ms`,
     );

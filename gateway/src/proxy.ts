@@ -6,6 +6,7 @@
  * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
 
+import http from 'node:http';
 import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
 import { type Config, HttpError, type Logger, pathWithoutQueryValues } from '@marketplace/platform';
 import type { Request, RequestHandler } from 'express';
@@ -79,6 +80,13 @@ export function forwardedHeaders(
   if (req.headers.host) proxyReq.setHeader('x-forwarded-host', req.headers.host);
 }
 
+/**
+ * The gateway's connections to the services: kept open between requests, at most 256 per service; an idle
+ * one is closed after 30 s, before the services' own idle limit (65 s, platform `listen`) can close it
+ * under a request.
+ */
+const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
+
 /** The proxy middleware chain for `/api` and the sitemap. */
 export function apiProxy(
   targets: Record<string, string | undefined>,
@@ -91,6 +99,9 @@ export function apiProxy(
     next(length > max ? new HttpError(413, 'The request body is too large.') : undefined);
   };
   const proxy = createProxyMiddleware({
+    // Connections to the services are kept open and reused (http-proxy otherwise opens one per request:
+    // a TCP handshake and a new socket on both sides every time; issue 22).
+    agent: upstreamAgent,
     pathFilter: (path, req) => Boolean(serviceForRequest(req.method ?? 'GET', path.split('?')[0] ?? path)),
     router: (req) => {
       const service = serviceForRequest(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '');

@@ -58,13 +58,18 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 200;
 export const DEFAULT_COOLDOWN_MS = 2000;
 
 /**
- * Health of one connection, shared by the cache and the rate limiters on it: `failed()` after a command
- * failed or timed out; `skipping()` is true for `cooldownMs` after that, so callers answer without Redis
- * (a miss, a memory count) instead of each waiting out a timeout. The first failure of an outage is
- * logged at warn, repeats at debug.
+ * Health of one connection, shared by the cache and the rate limiters on it. `failed()` after a command
+ * failed or timed out: `skipping()` is then true for `cooldownMs`, so callers answer without Redis (a miss,
+ * a memory count) instead of each waiting out a timeout; the limiters use it. `slow()` is the cache's
+ * version: it trips the cooldown only while the connection is down (not `ready`). A cache command that
+ * timed out on a live connection is only that command's miss: under a CPU spike every command is late,
+ * and skipping Redis then would send every read to the database and drop the writes that refill the cache,
+ * so the overload would feed itself (seen in the search benchmark, issue 22); each call still waits at most
+ * the command timeout. The first failure of an outage is logged at warn, repeats and slow commands at debug.
  */
 interface RedisHealth {
   failed(err: unknown): void;
+  slow(err: unknown): void;
   skipping(): boolean;
 }
 
@@ -78,6 +83,10 @@ function healthOf(client: Redis, opts: { cooldownMs?: number; logger?: Logger } 
   let skipUntil = 0;
   let outage = false;
   const health: RedisHealth = {
+    slow(err) {
+      if (client.status === 'ready') opts.logger?.debug({ err }, 'redis command failed or timed out; a miss');
+      else health.failed(err);
+    },
     failed(err) {
       skipUntil = Date.now() + cooldownMs;
       if (outage) opts.logger?.debug({ err }, 'redis command failed; still skipping Redis');
@@ -192,7 +201,7 @@ async function closeClient(client: Redis): Promise<void> {
  * `pingTimeoutMs`; `close` quits the connection (shared with any rate limiters built on `.client`).
  *
  * Degrades, never hangs (issue 20, point 9): no call waits more than `commandTimeoutMs` (default 200 ms).
- * While Redis is unreachable, stalled or skipped after a failure (`cooldownMs`), `get` resolves undefined
+ * While Redis is unreachable (then skipped for `cooldownMs` after a failure) or stalled, `get` resolves undefined
  * (a miss: readers fall back to the record), `set`/`del` resolve without storing (logged), and
  * `setIfAbsent` rejects with {@link CacheUnavailableError}.
  * @throws Error for an invalid URL; RangeError from `set`/`setIfAbsent` when `ttlMs` ≤ 0.
@@ -207,7 +216,7 @@ export function createRedisCache(opts: RedisCacheOptions): RedisCache {
     try {
       return await command();
     } catch (err) {
-      health.failed(err);
+      health.slow(err);
       return fallback;
     }
   };
@@ -227,7 +236,7 @@ export function createRedisCache(opts: RedisCacheOptions): RedisCache {
       try {
         return (await client.set(key, value, 'PX', Math.ceil(ttlMs), 'NX')) === 'OK';
       } catch (err) {
-        health.failed(err);
+        health.slow(err);
         throw new CacheUnavailableError(`Redis is unavailable: ${(err as Error).message}`);
       }
     },

@@ -25,6 +25,7 @@ describe('Redis cache and limiters when Redis stalls or dies (own redis-server)'
   const lines: string[] = [];
 
   beforeEach(async () => {
+    lines.length = 0;
     redis = await startPrivateRedis();
     ports = createCachePorts({
       redisUrl: redis.url,
@@ -48,9 +49,11 @@ describe('Redis cache and limiters when Redis stalls or dies (own redis-server)'
       const read = await timed(() => ports.cache.get('warm'));
       expect(read.value).toBeUndefined();
       expect(read.ms).toBeLessThan(BOUND_MS);
-      // After one timeout the connection is skipped: the next calls do not wait at all.
+      // The connection is up, so each read is a miss after at most the timeout, not an outage (a CPU spike
+      // looks the same from here, and skipping the cache then would feed the overload: issue 22).
       const again = await timed(() => ports.cache.get('warm'));
-      expect(again.ms).toBeLessThan(50);
+      expect(again.value).toBeUndefined();
+      expect(again.ms).toBeLessThan(BOUND_MS);
       expect((await timed(() => ports.cache.set('k', 'v', 60_000))).ms).toBeLessThan(BOUND_MS);
       expect((await timed(() => ports.cache.del('k'))).ms).toBeLessThan(BOUND_MS);
       await expect(ports.cache.setIfAbsent('lock', '1', 1000)).rejects.toBeInstanceOf(CacheUnavailableError);
@@ -69,6 +72,18 @@ describe('Redis cache and limiters when Redis stalls or dies (own redis-server)'
       redis.resume();
     }
     await expect.poll(() => ports.cache.get('warm'), { timeout: 5_000, interval: 100 }).toBe('yes');
+  });
+
+  it('takes a slow cache answer on a live connection for one miss, not an outage (issue 22)', async () => {
+    redis.stall();
+    try {
+      expect(await ports.cache.get('warm')).toBeUndefined();
+    } finally {
+      redis.resume();
+    }
+    // Not skipped for a cooldown: the very next read is served from Redis again.
+    expect(await ports.cache.get('warm')).toBe('yes');
+    expect(lines.some((l) => l.includes('skipping Redis'))).toBe(false);
   });
 
   it('answers every call within the timeout once Redis is dead', async () => {
