@@ -12,8 +12,8 @@ import type { SearchPageCache } from './search/page-cache';
 import type { CarSearch } from './search/types';
 
 /**
- * The catalog's router. `pages` caches search pages (issue 22); `logosDir` holds the seeded brand logos; `peers` reaches storage (brand logos);
- * `sitemap` carries PUBLIC_URL for the sitemap's absolute URLs.
+ * The catalog's router. `pages` caches search pages (issue 22); `logosDir` holds the seeded brand logos;
+ * `peers` reaches storage (brand logos); `sitemap` carries PUBLIC_URL for the sitemap's absolute URLs.
  */
 export function catalogRoutes(
   db: Db,
