@@ -28,18 +28,10 @@ import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
 import { createPostgresSearch } from '../services/catalog/src/search/postgres';
 import { serverUrls } from '../test-support/servers';
 import { distinctQueries, queryVocabulary } from './cars-queries';
-import { runLoad } from './cars-search-load';
+import { intArg, runLoad } from './cars-search-load';
 
 const WARM = { rps: 1000, p99Ms: 50 };
 const COLD_P99_MS = 100;
-
-/** `--name`'s whole number, or `fallback`. @throws Error when given and not a whole number ≥ 0. */
-function intArg(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
-  return n;
-}
 
 const { values } = parseArgs({
   options: {

@@ -50,6 +50,14 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
   });
 }
 
+/** A benchmark's `--name` argument as a whole number, or `fallback`. @throws Error when given and not a whole number ≥ 0. */
+export function intArg(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return n;
+}
+
 /**
  * Runs the load of `settings` in a child process and resolves to its report (warm-up, then the measured
  * run). @throws Error when the child exits before reporting or takes a minute longer than the run.

@@ -18,17 +18,10 @@ import { startEmbedded } from '../gateway/src/embedded';
 import { DEMO_SEED } from '../services/catalog/src/demo/generate';
 import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
 import { queryVocabulary } from './cars-queries';
-import { runLoad } from './cars-search-load';
+import { intArg, runLoad } from './cars-search-load';
 
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 50;
-
-function intArg(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
-  return n;
-}
 
 const { values } = parseArgs({
   options: {
