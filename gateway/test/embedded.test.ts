@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } from '@marketplace/platform';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sample } from '../../packages/platform/test/metrics-text';
 import { rawGet as getRaw } from '../../test-support/http';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
@@ -216,15 +216,22 @@ describe('embedded gateway', () => {
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
     const { data } = await (await fetch(`${url}/api/cars?limit=1`)).json();
     const carId = data.cars[0]._id as string;
-    expect((await fetch(`${url}/api/cars/${carId}`)).status).toBe(200);
-    const res = await fetch(`${url}/metrics`, {
-      headers: { authorization: 'Bearer embedded-metrics-token' },
-    });
-    expect(res.status).toBe(200);
-    const text = await res.text();
-    expect(text).not.toContain(carId);
+    const car = await fetch(`${url}/api/cars/${carId}`);
+    expect(car.status).toBe(200);
+    await car.text();
     const detail = { service: 'marketplace', method: 'GET', route: '/api/cars/:carId', status_code: '200' };
-    expect(sample(text, 'http_requests_total', detail)).toBeGreaterThanOrEqual(1);
+    // The request is counted when the server's response finishes, which can come just after the client
+    // has read it (a compressed body is flushed asynchronously), so the scrape is retried until it shows.
+    const text = await vi.waitFor(async () => {
+      const res = await fetch(`${url}/metrics`, {
+        headers: { authorization: 'Bearer embedded-metrics-token' },
+      });
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(sample(body, 'http_requests_total', detail)).toBeGreaterThanOrEqual(1);
+      return body;
+    });
+    expect(text).not.toContain(carId);
     expect(sample(text, 'http_request_duration_seconds_count', detail)).toBeGreaterThanOrEqual(1);
     for (const outbox of ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification']) {
       expect(sample(text, 'outbox_pending_events', { outbox }), outbox).toBeGreaterThanOrEqual(0);
