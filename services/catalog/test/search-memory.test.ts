@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/demo/generate';
 import { type CarDocument, SEARCH_COUNT_CAP } from '../src/search';
-import { createMemorySearch, trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/memory';
+import { createMemorySearch } from '../src/search/memory';
+import { trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/text-index';
 import { expectedSearch, fixtureUuid, parseQuery, searchFixtures } from './support/search-cars';
 
 const docs: CarDocument[] = searchFixtures().map((f) => f.doc);

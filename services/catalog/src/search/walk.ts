@@ -1,0 +1,288 @@
+/**
+ * The columnar walk of the in-memory car search (`memory.ts`): a {@link View} holds the cars for sale in
+ * one sort order with their filter columns copied position by position; {@link scan} walks it once for a
+ * compiled query ({@link Filters}), driven by a posting list or the price/km order when one filter is
+ * selective, and returns the page's positions and the match count up to {@link SEARCH_COUNT_CAP}.
+ */
+import { SEARCH_COUNT_CAP } from './types';
+
+export type Sort = 'newest' | 'price_asc' | 'price_desc' | 'km_asc';
+export const SORTS: readonly Sort[] = ['newest', 'price_asc', 'price_desc', 'km_asc'];
+
+/**
+ * The positions of a view grouped by dictionary code: the positions holding code `c` are
+ * `pos[start[c]]` … `pos[start[c + 1] - 1]`, ascending (a counting sort of the column).
+ */
+interface Postings {
+  start: Int32Array;
+  pos: Int32Array;
+}
+
+/** Builds the {@link Postings} of `column` whose codes are below `codes`. */
+function postingsOf(column: Int32Array, codes: number): Postings {
+  const start = new Int32Array(codes + 1);
+  for (let i = 0; i < column.length; i++) start[column[i]! + 1]!++;
+  for (let c = 0; c < codes; c++) start[c + 1]! += start[c]!;
+  const fill = start.slice(0, codes);
+  const pos = new Int32Array(column.length);
+  for (let i = 0; i < column.length; i++) pos[fill[column[i]!]!++] = i;
+  return { start, pos };
+}
+
+/** The categorical columns with postings (`year` as the code `year - YEAR_BASE`). */
+type Dimension = 'brand' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year';
+
+/** Year codes for the postings: `year - YEAR_BASE` (manufacturerYear is 1980 to the current year). */
+const YEAR_BASE = 1900;
+export const YEAR_CODES = 300;
+
+/** Positions of a view sorted by a numeric column: `values[k]` is the value at position `order[k]`. */
+interface Ranked {
+  order: Int32Array;
+  values: Float64Array;
+}
+
+/** Builds the {@link Ranked} index of `column`. */
+function rankedOf(column: Float64Array | Int32Array): Ranked {
+  const order = new Int32Array(column.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => column[a]! - column[b]! || a - b);
+  const values = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) values[k] = column[order[k]!]!;
+  return { order, values };
+}
+
+/** First index k of ascending `values` with `values[k] >= x` (`values[k] > x` when `after`). */
+function lowerBound(values: Float64Array, x: number, after: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x || (after && values[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The cars for sale in one sort order: their slots and their filter columns, position by position. */
+export interface View {
+  slot: Int32Array;
+  price: Float64Array;
+  km: Int32Array;
+  year: Int16Array;
+  brand: Int32Array;
+  fuel: Int32Array;
+  gearbox: Int32Array;
+  body: Int32Array;
+  city: Int32Array;
+  text: Int32Array;
+  /** Postings per categorical column, built on the first search that can use them. */
+  postings: Partial<Record<Dimension, Postings>>;
+  /** Positions by price and by km, built on the first search that can use them. */
+  ranked: Partial<Record<'price' | 'km', Ranked>>;
+  /** Number of codes per categorical column when the view was built. */
+  codes: Record<Dimension, number>;
+  /** Scratch bitset over positions (one bit each), all zero between searches. */
+  bits: Uint32Array;
+}
+
+/** A compiled query: membership masks over dictionary codes, inclusive bounds, per-word text matches. */
+export interface Filters {
+  brand?: Uint8Array;
+  fuel?: Uint8Array;
+  gearbox?: Uint8Array;
+  body?: Uint8Array;
+  /** City code, or -1 for any city. */
+  city: number;
+  priceMin: number;
+  priceMax: number;
+  kmMin: number;
+  kmMax: number;
+  yearMin: number;
+  yearMax: number;
+  /** Per search word, which text codes it matches. */
+  words: Uint8Array[];
+}
+
+/** A filter is worth driving the walk by its index when it keeps at most this share of the view. */
+const DRIVER_SHARE = 0.25;
+
+/** The selected codes of `mask` below `codes`. */
+function selected(mask: Uint8Array, codes: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < codes && c < mask.length; c++) if (mask[c]) out.push(c);
+  return out;
+}
+
+/**
+ * Candidate positions: `pos[segments[2j]]` … `pos[segments[2j + 1] - 1]` for each j; `ascending` when
+ * they come in position order already (one posting list).
+ */
+interface Driver {
+  pos: Int32Array;
+  segments: number[];
+  ascending: boolean;
+}
+
+/**
+ * The most selective filter of `f` with an index (a categorical column or year by its postings, price or
+ * km by its ranked order), when it keeps at most {@link DRIVER_SHARE} of the view; otherwise undefined
+ * (the walk reads every position).
+ */
+function driverOf(v: View, f: Filters): Driver | undefined {
+  const n = v.slot.length;
+  let best: Driver | undefined;
+  let bestSize = Math.floor(n * DRIVER_SHARE) + 1;
+  const offer = (pos: Int32Array, segments: number[], ascending: boolean) => {
+    let size = 0;
+    for (let j = 0; j < segments.length; j += 2) size += segments[j + 1]! - segments[j]!;
+    if (size < bestSize) {
+      bestSize = size;
+      best = { pos, segments, ascending };
+    }
+  };
+  const byCodes = (dim: Dimension, codes: number[]) => {
+    let p = v.postings[dim];
+    if (!p) {
+      p = postingsOf(dim === 'year' ? yearCodes(v.year) : v[dim], v.codes[dim]);
+      v.postings[dim] = p;
+    }
+    const segments: number[] = [];
+    for (const c of codes) if (p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
+    offer(p.pos, segments, segments.length <= 2);
+  };
+  const byRange = (dim: 'price' | 'km', min: number, max: number) => {
+    let r = v.ranked[dim];
+    if (!r) {
+      r = rankedOf(v[dim]);
+      v.ranked[dim] = r;
+    }
+    const lo = lowerBound(r.values, min, false);
+    const hi = lowerBound(r.values, max, true);
+    offer(r.order, hi > lo ? [lo, hi] : [], false);
+  };
+  if (f.city >= 0) byCodes('city', f.city < v.codes.city ? [f.city] : []);
+  if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand));
+  if (f.body) byCodes('body', selected(f.body, v.codes.body));
+  if (f.fuel) byCodes('fuel', selected(f.fuel, v.codes.fuel));
+  if (f.gearbox) byCodes('gearbox', selected(f.gearbox, v.codes.gearbox));
+  if (f.priceMin > Number.NEGATIVE_INFINITY || f.priceMax < Number.POSITIVE_INFINITY) {
+    byRange('price', f.priceMin, f.priceMax);
+  }
+  if (f.kmMin > Number.NEGATIVE_INFINITY || f.kmMax < Number.POSITIVE_INFINITY) {
+    byRange('km', f.kmMin, f.kmMax);
+  }
+  if (f.yearMin > Number.NEGATIVE_INFINITY || f.yearMax < Number.POSITIVE_INFINITY) {
+    const codes: number[] = [];
+    const lo = Math.max(0, Math.ceil(f.yearMin) - YEAR_BASE);
+    const hi = Math.min(YEAR_CODES - 1, Math.floor(f.yearMax) - YEAR_BASE);
+    for (let c = lo; c <= hi; c++) codes.push(c);
+    byCodes('year', codes);
+  }
+  return best;
+}
+
+/** Year column as postings codes (`year - YEAR_BASE`, clamped to the code range). */
+function yearCodes(year: Int16Array): Int32Array {
+  const out = new Int32Array(year.length);
+  for (let i = 0; i < year.length; i++) out[i] = Math.min(YEAR_CODES - 1, Math.max(0, year[i]! - YEAR_BASE));
+  return out;
+}
+
+/**
+ * Walks `v` in order: the positions of the matches number `from` to `to` - 1 (the page) and the number
+ * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. When a
+ * categorical filter is selective, only the positions in its postings are visited (in the same order,
+ * so the answer is the same as a full walk).
+ */
+export function scan(v: View, f: Filters, from: number, to: number): { count: number; hits: number[] } {
+  const n = v.slot.length;
+  const hits: number[] = [];
+  const stopAt = Math.max(SEARCH_COUNT_CAP, to);
+  const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
+  const hasPrice = priceMin > Number.NEGATIVE_INFINITY || priceMax < Number.POSITIVE_INFINITY;
+  const hasKm = kmMin > Number.NEGATIVE_INFINITY || kmMax < Number.POSITIVE_INFINITY;
+  const hasYear = yearMin > Number.NEGATIVE_INFINITY || yearMax < Number.POSITIVE_INFINITY;
+  if (!brand && !fuel && !gearbox && !body && city < 0 && !hasPrice && !hasKm && !hasYear && !words.length) {
+    for (let i = from; i < to && i < n; i++) hits.push(i);
+    return { count: n, hits };
+  }
+  const vBrand = v.brand;
+  const vFuel = v.fuel;
+  const vGearbox = v.gearbox;
+  const vBody = v.body;
+  const vCity = v.city;
+  const vPrice = v.price;
+  const vKm = v.km;
+  const vYear = v.year;
+  const vText = v.text;
+  const nWords = words.length;
+  /** Whether position `i` passes every filter. */
+  const passes = (i: number): boolean => {
+    if (brand && !brand[vBrand[i]!]) return false;
+    if (fuel && !fuel[vFuel[i]!]) return false;
+    if (gearbox && !gearbox[vGearbox[i]!]) return false;
+    if (body && !body[vBody[i]!]) return false;
+    if (city >= 0 && vCity[i] !== city) return false;
+    if (hasPrice) {
+      const x = vPrice[i]!;
+      if (x < priceMin || x > priceMax) return false;
+    }
+    if (hasKm) {
+      const x = vKm[i]!;
+      if (x < kmMin || x > kmMax) return false;
+    }
+    if (hasYear) {
+      const x = vYear[i]!;
+      if (x < yearMin || x > yearMax) return false;
+    }
+    if (nWords > 0) {
+      const t = vText[i]!;
+      for (let w = 0; w < nWords; w++) if (!words[w]![t]) return false;
+    }
+    return true;
+  };
+  let count = 0;
+  const driver = driverOf(v, f);
+  if (!driver) {
+    for (let i = 0; i < n; i++) {
+      if (!passes(i)) continue;
+      if (count >= from && count < to) hits.push(i);
+      if (++count >= stopAt) break;
+    }
+  } else if (driver.ascending) {
+    const { pos, segments } = driver;
+    for (let k = segments[0] ?? 0, end = segments[1] ?? 0; k < end; k++) {
+      const i = pos[k]!;
+      if (!passes(i)) continue;
+      if (count >= from && count < to) hits.push(i);
+      if (++count >= stopAt) break;
+    }
+  } else {
+    // Mark the candidates in the bitset, then read it in position order (clearing it as it goes).
+    const { pos, segments } = driver;
+    const bits = v.bits;
+    for (let j = 0; j < segments.length; j += 2) {
+      for (let k = segments[j]!, end = segments[j + 1]!; k < end; k++) {
+        const i = pos[k]!;
+        bits[i >>> 5]! |= 1 << (i & 31);
+      }
+    }
+    let w = 0;
+    for (; w < bits.length && count < stopAt; w++) {
+      let x = bits[w]!;
+      if (x === 0) continue;
+      bits[w] = 0;
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        const i = (w << 5) | (31 - Math.clz32(low));
+        if (!passes(i)) continue;
+        if (count >= from && count < to) hits.push(i);
+        if (++count >= stopAt) break;
+      }
+    }
+    bits.fill(0, w);
+  }
+  return { count, hits };
+}
