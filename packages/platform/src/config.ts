@@ -102,9 +102,9 @@ export const configSchema = z.object({
   /** Elasticsearch URL; absent → car search on PostgreSQL only (docs/adr/0002). */
   ELASTICSEARCH_URL: optionalUrl,
   /**
-   * Where car searches are answered: `memory` (an in-process columnar index loaded from the read model,
-   * single catalog process only), `postgres`, or `auto` = memory in embedded mode (no DATABASE_URL), else
-   * postgres. ELASTICSEARCH_URL overrides both (docs/adr/0002).
+   * Where car searches are answered: `auto` (the default; `memory` means the same) = an in-process
+   * columnar index in every catalog process, loaded from the read model (docs/adr/0005, 0014); `postgres`
+   * = the read model's own indexes. ELASTICSEARCH_URL overrides both (docs/adr/0002).
    */
   CAR_SEARCH: z.enum(['auto', 'memory', 'postgres']).default('auto'),
   /** Elasticsearch index of the car search documents. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth';
-import { toSubscription } from './bus/consumer';
+import { listenerSubscription, toSubscription } from './bus/consumer';
 import { createInProcessBroker } from './bus/inprocess';
 import { createOutbox } from './bus/outbox';
 import { createRabbitBroker } from './bus/rabbitmq';
@@ -154,7 +154,7 @@ export interface RunningServices {
 
 /**
  * Prepares each module's schema (messaging tables + migrations), creates it with its ports, subscribes its
- * consumers, runs seeders when `seed` is true, then starts one outbox relay per module. Each relay's lag is
+ * consumers and listeners, runs seeders when `seed` is true, then starts one outbox relay per module. Each relay's lag is
  * exported as the outbox gauges of `infra.metrics` (label `outbox` = the module's name).
  */
 export async function startServices(
@@ -193,6 +193,9 @@ export async function startServices(
     });
     for (const consumer of parts.consumers ?? []) {
       await infra.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));
+    }
+    for (const listener of parts.listeners ?? []) {
+      await infra.broker.subscribe(listenerSubscription(listener, { logger }));
     }
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);

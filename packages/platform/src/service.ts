@@ -1,12 +1,12 @@
 /**
  * The shape of a service. A service is a module `{ name, schema, create(ports) }`; `create` is the factory
  * of the architecture — it takes the service's ports and returns its HTTP router, its event consumers and
- * an optional seeder. The embedded host and the service's own `main.ts` both wire it with `startServices`.
+ * listeners and an optional seeder. The embedded host and the service's own `main.ts` both wire it with `startServices`.
  */
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { SigningKey, TokenVerifier } from './auth';
-import type { Consumer } from './bus/consumer';
+import type { Consumer, Listener } from './bus/consumer';
 import type { Outbox } from './bus/outbox';
 import type { EventEnvelope } from './bus/types';
 import type { Cache, RateLimiterFactory } from './cache/types';
@@ -39,6 +39,9 @@ export interface ServiceParts {
   router?: Router;
   // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
   consumers?: Consumer<any>[];
+  /** Per-process listeners (every replica receives each event; see `Listener`). */
+  // biome-ignore lint/suspicious/noExplicitAny: listeners of different event types live in one list
+  listeners?: Listener<any>[];
   /** Runs at every start, before the outbox relays: idempotent seeders (insert what is missing) and warming of in-memory indexes. */
   seed?: () => Promise<void>;
 }

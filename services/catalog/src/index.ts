@@ -31,8 +31,11 @@ export const catalogService = defineService({
       elasticsearchUrl: ports.config.ELASTICSEARCH_URL,
       elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
       inMemory:
-        ports.config.CAR_SEARCH === 'memory' ||
-        (ports.config.CAR_SEARCH === 'auto' && !ports.config.DATABASE_URL),
+        ports.config.CAR_SEARCH === 'postgres'
+          ? undefined
+          : ports.config.DATABASE_URL
+            ? 'distributed'
+            : 'embedded',
     });
     // Search pages in the shared cache when it is Redis and the searches go to a database; the in-memory
     // index answers faster than a cache would (issue 22, docs/adr/0013).
@@ -51,6 +54,7 @@ export const catalogService = defineService({
         { publicUrl: ports.config.PUBLIC_URL },
       ),
       consumers: [carProjection(searches.secondaries, pages)],
+      listeners: searches.listeners,
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');

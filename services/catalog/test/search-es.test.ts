@@ -258,14 +258,20 @@ describe('createElasticsearchSearch against a fake client', () => {
 });
 
 describe('createCarSearches', () => {
-  it('searches PostgreSQL alone without a URL, and Elasticsearch (fed as secondary) with one', () => {
+  it('searches PostgreSQL alone without a URL, Elasticsearch (fed as secondary) with one, or memory fed by the projection or a per-process listener', () => {
     const plain = createCarSearches({ db: {} as never });
     expect(plain.read.kind).toBe('postgres');
     expect(plain.secondaries).toEqual([]);
     const withEs = createCarSearches({ db: {} as never, elasticsearchUrl: 'http://127.0.0.1:9200' });
     expect(withEs.read.kind).toBe('elasticsearch');
     expect(withEs.secondaries.map((x) => x.kind)).toEqual(['elasticsearch']);
-    const inMemory = createCarSearches({ db: {} as never, inMemory: true });
-    expect(inMemory.read.kind).toBe('memory');
+    const embedded = createCarSearches({ db: {} as never, inMemory: 'embedded' });
+    expect(embedded.read.kind).toBe('memory');
+    expect(embedded.secondaries).toEqual([embedded.read]);
+    expect(embedded.listeners).toEqual([]);
+    const distributed = createCarSearches({ db: {} as never, inMemory: 'distributed' });
+    expect(distributed.read.kind).toBe('memory');
+    expect(distributed.secondaries).toEqual([]);
+    expect(distributed.listeners.map((l) => l.name)).toEqual(['catalog.search-index']);
   });
 });

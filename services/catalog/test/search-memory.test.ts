@@ -5,10 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/demo/generate';
-import { type CarDocument, SEARCH_COUNT_CAP } from '../src/search';
-import { createMemorySearch } from '../src/search/memory';
+import { type CarDocument, indexFieldsOf, SEARCH_COUNT_CAP } from '../src/search';
+import { type CarReader, createMemorySearch } from '../src/search/memory';
 import { trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/text-index';
-import { expectedSearch, fixtureUuid, parseQuery, searchFixtures } from './support/search-cars';
+import {
+  expectedSearch,
+  fixtureUuid,
+  parseQuery,
+  randomInventory,
+  randomSearchParams,
+  searchFixtures,
+} from './support/search-cars';
 
 const docs: CarDocument[] = searchFixtures().map((f) => f.doc);
 const ids = (r: { cars: { _id: string }[] }) => r.cars.map((c) => c._id);
@@ -207,59 +214,12 @@ describe('createMemorySearch', () => {
   });
 
   it('answers random filter combinations as a full scan would (the postings and ranked drivers)', async () => {
-    // 3 000 cars: the fixtures with varied price, km, year, city, status and age, so that city, brand,
-    // body, fuel, year, price and km filters each fall on both sides of the driver threshold.
     const random = mulberry32(7);
-    const cities = [
-      'Pune',
-      'Mumbai',
-      'Kochi',
-      'Jaipur',
-      'Surat',
-      'Indore',
-      'Nagpur',
-      'Bhopal',
-      'Agra',
-      'Goa',
-    ];
-    const many: CarDocument[] = Array.from({ length: 3000 }, (_, n) => {
-      const base = docs[n % docs.length]!;
-      const createdAt = new Date(Date.UTC(2026, 0, 1) - Math.floor(random() * 400) * 3_600_000);
-      const car = {
-        ...base.car,
-        _id: fixtureUuid(6, n + 1),
-        price: 100_000 + Math.floor(random() * 60) * 50_000,
-        manufacturerYear: 2008 + Math.floor(random() * 18),
-        status: random() < 0.05 ? ('sold' as const) : ('used' as const),
-        location: { ...base.car.location, city: cities[Math.floor(random() ** 2 * cities.length)]! },
-        specifications: { ...base.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
-        createdAt: createdAt.toISOString(),
-      };
-      return { ...base, car, createdAt };
-    });
+    const many = randomInventory(random, docs);
     const search = createMemorySearch();
     await search.upsertMany(many);
-    const brandIds = [...new Set(many.map((d) => d.brandId))];
-    const pickSome = <T>(items: T[], max: number) =>
-      items.filter(() => random() < max / items.length).slice(0, max);
-    const range = (lo: number, hi: number, step: number) => {
-      const a = lo + Math.floor(random() * ((hi - lo) / step)) * step;
-      const b = a + Math.floor(random() * ((hi - a) / step)) * step;
-      return random() < 0.6 ? `${a}-${b}` : random() < 0.5 ? `-${b}` : `${a}-`;
-    };
     for (let k = 0; k < 400; k++) {
-      const params: Record<string, string> = { page: String(1 + Math.floor(random() * 4)) };
-      if (random() < 0.4) params.brands = pickSome(brandIds, 3).join(',') || brandIds[0]!;
-      if (random() < 0.25)
-        params.fuelTypes = pickSome(['Petrol', 'Diesel', 'Electric', 'Hybrid'], 2).join(',') || 'Diesel';
-      if (random() < 0.2) params.transmissions = random() < 0.5 ? 'Manual' : 'Automatic';
-      if (random() < 0.25)
-        params.bodyTypes = pickSome(['Hatchback', 'Sedan', 'SUV', 'MUV'], 2).join(',') || 'SUV';
-      if (random() < 0.4) params.price = range(100_000, 3_100_000, 50_000);
-      if (random() < 0.3) params.kmDriven = range(0, 150_000, 5_000);
-      if (random() < 0.3) params.years = range(2008, 2026, 1);
-      if (random() < 0.3) params.city = cities[Math.floor(random() * cities.length)]!;
-      params.sort = ['newest', 'price_asc', 'price_desc', 'km_asc'][Math.floor(random() * 4)]!;
+      const params = randomSearchParams(random, many);
       const q = parseQuery(params);
       const got = await search.search(q);
       const want = expectedSearch(many, q);
@@ -269,5 +229,76 @@ describe('createMemorySearch', () => {
         totalLength: want.totalLength,
       });
     }
+  });
+
+  it('with a reader, holds index fields only: pages and get read the cars there, a vanished car is left out', async () => {
+    const held = new Map(docs.map((d) => [d.car._id, d.car]));
+    const asked: string[][] = [];
+    const reader: CarReader = {
+      async read(wanted) {
+        asked.push(wanted);
+        return wanted.map((id) => held.get(id));
+      },
+    };
+    const s = createMemorySearch({ cars: reader });
+    await s.loadFrom([docs.map(indexFieldsOf)]);
+    const q = parseQuery({ sort: 'price_asc' });
+    const want = expectedSearch(docs, q);
+    const page = await s.search(q);
+    expect(ids(page)).toEqual(want.ids);
+    expect(page.totalLength).toBe(want.totalLength);
+    expect(asked.at(-1)).toEqual(want.ids.map((id) => id.toLowerCase()));
+    expect(await s.get(docs[0]!.car._id)).toBe(docs[0]!.car);
+    held.delete(want.ids[0]!); // removed from the read model after the walk
+    const after = await s.search(q);
+    expect(ids(after)).toEqual(want.ids.slice(1));
+    expect(after.totalLength).toBe(want.totalLength);
+    // Index fields are refused by an index that holds the cars itself.
+    await expect(createMemorySearch().loadFrom([docs.map(indexFieldsOf)])).rejects.toThrow(/holds the cars/);
+  });
+
+  it('a replacing load removes the cars its source lacks, but not one written while it ran', async () => {
+    const s = createMemorySearch();
+    await s.upsertMany(docs);
+    const kept = docs.slice(0, 10);
+    const late = docs[20]!;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const loading = s.loadFrom(
+      (async function* () {
+        yield kept.slice(0, 5);
+        await gate;
+        yield kept.slice(5);
+      })(),
+      { replace: true },
+    );
+    await s.upsert(late); // written while the load runs: newer than the source
+    release();
+    await loading;
+    expect(s.size()).toBe(kept.length + 1);
+    expect(await s.get(late.car._id)).toBe(late.car);
+    expect(await s.get(docs[15]!.car._id)).toBeUndefined();
+  });
+
+  it('searches wait for the first load of an index without a load option', async () => {
+    const s = createMemorySearch();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const loading = s.loadFrom(
+      (async function* () {
+        yield docs.slice(0, 5);
+        await gate;
+        yield docs.slice(5);
+      })(),
+    );
+    const searching = s.search(parseQuery({ limit: '50' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await loading;
+    expect((await searching).totalLength).toBe(docs.filter((d) => d.car.status === 'used').length);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Consumer runtime: turns a service's `Consumer` into a broker `Subscription`.
+ * Consumer runtime: turns a service's `Consumer` (or `Listener`) into a broker `Subscription`.
  * Each delivery is validated against the consumer's schema (a failure is a poison message: dead-lettered
  * at once), then handled in one transaction that first records (consumer, event id) in the inbox; an event
  * already in the inbox is acknowledged without running the handler again. A thrown handler error rolls the
@@ -39,6 +39,73 @@ export interface Consumer<E extends EventEnvelope = EventEnvelope> {
   handle(event: E, ctx: ConsumerContext): Promise<void>;
 }
 
+/**
+ * A per-process listener: every process of the service receives each event (a transient subscription,
+ * e.g. to keep an in-process index current in every replica). There is no inbox and no transaction, so
+ * `handle` must be idempotent and take its effect from current state (re-read the row the event names)
+ * rather than from the event order. Events published while the process was disconnected from the broker
+ * never arrive: `onStart` runs each time deliveries (re)start and rebuilds what the listener derives.
+ */
+export interface Listener<E extends EventEnvelope = EventEnvelope> {
+  /** Unique name across the system, `<service>.<purpose>`; each process's queues are named after it. */
+  name: string;
+  /** Event names it receives. */
+  events: string[];
+  /** Envelope schema; a message failing it is dead-lettered. */
+  schema: ZodType<E>;
+  /** Throws → retried like a consumer's delivery. */
+  handle(event: E, ctx: { logger: Logger }): Promise<void>;
+  /** Catches up (see above); a failure is logged and retried every {@link LISTENER_START_RETRY_MS}. */
+  onStart?(): Promise<void>;
+}
+
+/** Delay before a failed `Listener.onStart` runs again, in ms. */
+export const LISTENER_START_RETRY_MS = 5_000;
+
+/** Wraps `listener` for the broker as a transient subscription (see {@link Listener}). */
+export function listenerSubscription<E extends EventEnvelope>(
+  listener: Listener<E>,
+  deps: { logger: Logger },
+): Subscription {
+  const logger = deps.logger.child({ listener: listener.name });
+  let starts = 0;
+  const start = listener.onStart?.bind(listener);
+  return {
+    consumer: listener.name,
+    events: listener.events,
+    transient: true,
+    onStart: start
+      ? () => {
+          const run = ++starts;
+          const attempt = () =>
+            start().catch((err: unknown) => {
+              logger.error({ err }, 'listener start failed; retrying');
+              if (run === starts) setTimeout(attempt, LISTENER_START_RETRY_MS).unref();
+            });
+          void attempt();
+        }
+      : undefined,
+    async handle({ body }) {
+      const event = parseEvent(listener.schema, body);
+      await runWithContext({ requestId: event.id, correlationId: event.correlationId }, () =>
+        listener.handle(event, { logger: logger.child({ event: event.name, eventId: event.id }) }),
+      );
+    },
+  };
+}
+
+/** `body` validated by `schema`. @throws PoisonMessageError naming the first invalid field. */
+function parseEvent<E>(schema: ZodType<E>, body: unknown): E {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PoisonMessageError(
+      `invalid event: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`,
+    );
+  }
+  return parsed.data;
+}
+
 /** Wraps `consumer` for the broker, deduping through the inbox of the owning service's schema. */
 export function toSubscription<E extends EventEnvelope>(
   consumer: Consumer<E>,
@@ -49,14 +116,7 @@ export function toSubscription<E extends EventEnvelope>(
     consumer: consumer.name,
     events: consumer.events,
     async handle({ body, attempt }) {
-      const parsed = consumer.schema.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new PoisonMessageError(
-          `invalid event: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`,
-        );
-      }
-      const event = parsed.data;
+      const event = parseEvent(consumer.schema, body);
       const ctx = { requestId: event.id, correlationId: event.correlationId };
       await runWithContext(ctx, async () => {
         const logger = deps.logger.child({ consumer: consumer.name, event: event.name, eventId: event.id });

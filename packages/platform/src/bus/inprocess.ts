@@ -244,6 +244,7 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
         deadLetters: [],
         pumpScheduled: false,
       });
+      subscription.onStart?.();
     },
 
     consumerNames(): string[] {

@@ -14,6 +14,9 @@
  *   but may be late by up to `retry.maxDelayMs` when a consumer has failures of different attempt numbers
  *   in flight at once. That is acceptable for back-off; it is not a scheduler.
  * - `q.dlq`: dead letters, re-published with headers `x-attempts`, `x-reason` and `x-consumer`.
+ * A transient subscription (`Subscription.transient`, one copy of each event per process) has the same
+ * three queues named after `<consumer>.<process id>`, exclusive to the connection and not durable:
+ * RabbitMQ deletes them when the connection closes, and a reconnection declares new ones.
  *
  * Delivery guarantees: every publish (events, retries, dead letters) goes through a confirm channel and
  * the original delivery is acked only after the re-publish was confirmed, so a crash in between
@@ -27,6 +30,7 @@
  * relay keeps the outbox row and retries). Unacked deliveries are requeued by the server and redelivered
  * (consumers dedupe through their inbox).
  */
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import {
   type Channel,
@@ -215,16 +219,17 @@ async function declareConsumerTopology(
   channel: Channel,
   exchange: string,
   names: RabbitQueueNames,
-  events: string[],
+  subscription: Subscription,
 ): Promise<void> {
+  const kept = subscription.transient ? { durable: false, exclusive: true } : { durable: true };
   await channel.assertExchange(exchange, 'topic', { durable: true });
-  await channel.assertQueue(names.queue, { durable: true });
-  for (const key of events) await channel.bindQueue(names.queue, exchange, key);
+  await channel.assertQueue(names.queue, kept);
+  for (const key of subscription.events) await channel.bindQueue(names.queue, exchange, key);
   await channel.assertQueue(names.retry, {
-    durable: true,
+    ...kept,
     arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
   });
-  await channel.assertQueue(names.dlq, { durable: true });
+  await channel.assertQueue(names.dlq, kept);
 }
 
 /**
@@ -261,6 +266,8 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
   const observer = opts.observer;
 
   const consumers = new Map<string, ConsumerState>();
+  /** Names this process's transient queues apart from other processes'. */
+  const processId = randomUUID();
   const inFlight = new Set<Promise<void>>();
   const deadModels = new WeakSet<ChannelModel>();
   let current: Connected | null = null;
@@ -411,7 +418,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       logger.warn({ err, consumer: state.subscription.consumer }, 'consumer channel error'),
     );
     try {
-      await declareConsumerTopology(channel, exchange, state.names, state.subscription.events);
+      await declareConsumerTopology(channel, exchange, state.names, state.subscription);
       await channel.prefetch(prefetch);
       const { consumerTag } = await channel.consume(state.names.queue, onDelivery(state, model, channel), {
         noAck: false,
@@ -419,6 +426,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       state.model = model;
       state.channel = channel;
       state.consumerTag = consumerTag;
+      state.subscription.onStart?.();
     } catch (err) {
       await channel.close().catch(() => {});
       throw err;
@@ -524,7 +532,10 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       }
       const state: ConsumerState = {
         subscription,
-        names: rabbitQueueNames(subscription.consumer, opts.queuePrefix),
+        names: rabbitQueueNames(
+          subscription.transient ? `${subscription.consumer}.${processId}` : subscription.consumer,
+          opts.queuePrefix,
+        ),
         model: null,
         channel: null,
         consumerTag: null,
@@ -559,7 +570,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     async deadLetterCount(consumer: string): Promise<number> {
       const conn = current;
       if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
-      const { dlq } = rabbitQueueNames(consumer, opts.queuePrefix);
+      const { dlq } = consumers.get(consumer)?.names ?? rabbitQueueNames(consumer, opts.queuePrefix);
       const channel = await conn.model.createChannel();
       channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
       try {
@@ -575,7 +586,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {
       const conn = current;
       if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
-      const { dlq } = rabbitQueueNames(consumer, opts.queuePrefix);
+      const { dlq } = consumers.get(consumer)?.names ?? rabbitQueueNames(consumer, opts.queuePrefix);
       const channel = await conn.model.createChannel();
       channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
       const out: DeadLetter[] = [];

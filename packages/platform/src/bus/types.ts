@@ -66,6 +66,18 @@ export interface Subscription {
    * `maxAttempts` deliveries failed. Throws `PoisonMessageError` (or the body is not JSON) → dead-lettered at once.
    */
   handle(delivery: Delivery): Promise<void>;
+  /**
+   * Every process gets its own copy of each event (default: the processes subscribed under one name
+   * share its queue, each event going to one of them). RabbitMQ gives such a subscription queues of its
+   * own, named `<consumer>.<process id>` and deleted with the connection, so events published while it is
+   * disconnected never reach it: {@link onStart} is where it catches up.
+   */
+  transient?: boolean;
+  /**
+   * Called each time deliveries (re)start, after the queue is bound (so no later event is missed), not
+   * awaited; must not throw. A transient subscriber rebuilds the state it derives from events here.
+   */
+  onStart?: () => void;
 }
 
 /** A dead-lettered message, as kept in the consumer's dead-letter queue. */

@@ -302,6 +302,55 @@ describe.each([inprocess, rabbitmq])('Broker ($kind)', (variant) => {
       }
     });
 
+    it('gives every process its own copy of a transient subscription, starts it after binding and again after a reconnection, and drops its queues with the connection', async () => {
+      const r = h as Harness & { exchange: string; queuePrefix: string };
+      const broker = h.broker as Awaited<ReturnType<typeof createRabbitBroker>>;
+      const other = await createRabbitBroker({
+        url: amqpUrl!,
+        exchange: r.exchange,
+        queuePrefix: r.queuePrefix,
+      });
+      const starts = { here: 0, there: 0 };
+      const here = {
+        ...recorder('t.replica', ['listing.created']),
+        transient: true,
+        onStart: () => starts.here++,
+      };
+      const there = {
+        ...recorder('t.replica', ['listing.created']),
+        transient: true,
+        onStart: () => starts.there++,
+      };
+      try {
+        await h.subscribe(here);
+        await other.subscribe(there);
+        expect(starts).toEqual({ here: 1, there: 1 });
+        const event = makeEvent('listing.created');
+        await broker.publish(event);
+        await waitFor('both copies', () => here.received.length === 1 && there.received.length === 1);
+        expect(here.received[0]!.body).toEqual(event);
+        // No durable queue under the shared name: each process has its own, gone when it disconnects.
+        const model = await connect(amqpUrl!);
+        try {
+          const channel = await model.createChannel();
+          channel.on('error', () => {});
+          await expect(
+            channel.checkQueue(rabbitQueueNames('t.replica', r.queuePrefix).queue),
+          ).rejects.toThrow();
+        } finally {
+          await model.close().catch(() => {});
+        }
+        broker._dropConnectionForTest();
+        await waitFor('restarted after the reconnection', () => starts.here === 2 && broker.isReady(), {
+          timeoutMs: 10_000,
+        });
+        await other.publish(makeEvent('listing.created'));
+        await waitFor('delivered again', () => here.received.length === 2 && there.received.length === 2);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('rejects publishes while the connection is down, reconnects by itself and resubscribes', async () => {
       const broker = h.broker as Awaited<ReturnType<typeof createRabbitBroker>>;
       const sub = recorder('t.reconnect', ['listing.created']);

@@ -3,13 +3,16 @@
  * configured. See `types.ts` for the port and its query semantics.
  */
 import { Client } from '@elastic/elasticsearch';
-import type { Db } from '@marketplace/platform';
+import type { Db, Listener } from '@marketplace/platform';
+import { createCarReader } from './documents';
 import { createElasticsearchSearch, type EsClientLike } from './elasticsearch';
+import { searchIndexFeed } from './feed';
 import { createMemorySearch } from './memory';
 import { createPostgresSearch } from './postgres';
 import { scanCarDocuments } from './scan';
 import type { CarSearch } from './types';
 
+export { type CachedCarReader, createCarReader } from './documents';
 export {
   createElasticsearchSearch,
   type ElasticsearchSearchOptions,
@@ -25,9 +28,10 @@ export {
   toEsQuery,
   toEsSource,
 } from './elasticsearch';
+export { searchIndexFeed } from './feed';
 export { createMemorySearch } from './memory';
 export { createPostgresSearch, searchCondition, searchOrder } from './postgres';
-export { scanCarDocuments } from './scan';
+export { readCarDocument, scanCarDocuments, scanIndexFields } from './scan';
 export * from './types';
 
 /** Options of {@link createCarSearches}. */
@@ -38,8 +42,12 @@ export interface CarSearchOptions {
   elasticsearchUrl?: string;
   /** Elasticsearch index name (default `cars`). */
   elasticsearchIndex?: string;
-  /** Answer searches from an in-process index (embedded mode; one catalog process only). */
-  inMemory?: boolean;
+  /**
+   * Answer searches from an in-process index: `embedded` holds the documents too and is fed by the
+   * projection (one catalog process); `distributed` holds index fields only, reads the pages' cars from
+   * `car_docs` and is fed by a per-process listener, so any number of replicas can run (docs/adr/0014).
+   */
+  inMemory?: 'embedded' | 'distributed';
 }
 
 /** The searches of the catalog: where reads go, and the extra indexes the projection also feeds. */
@@ -48,6 +56,9 @@ export interface CarSearches {
   read: CarSearch;
   /** Indexes fed from the same listing events after the PostgreSQL read model (Elasticsearch or memory). */
   secondaries: CarSearch[];
+  /** Per-process listeners that keep this process's index current. */
+  // biome-ignore lint/suspicious/noExplicitAny: the service's listeners of different event types
+  listeners: Listener<any>[];
   /** Fills the in-memory index from the read model (call once the seeders ran); a no-op otherwise. */
   load(): Promise<void>;
 }
@@ -70,16 +81,28 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
     return {
       read: { ...elasticsearch, get: (id) => postgres.get(id) },
       secondaries: [elasticsearch],
+      listeners: [],
       load: async () => {},
     };
   }
-  if (opts.inMemory) {
+  if (opts.inMemory === 'embedded') {
     const memory = createMemorySearch({});
     return {
       read: memory,
       secondaries: [memory],
+      listeners: [],
       load: () => memory.loadFrom(scanCarDocuments(opts.db)),
     };
   }
-  return { read: postgres, secondaries: [], load: async () => {} };
+  if (opts.inMemory === 'distributed') {
+    const cars = createCarReader(opts.db);
+    const memory = createMemorySearch({ cars });
+    return {
+      read: memory,
+      secondaries: [],
+      listeners: [searchIndexFeed(opts.db, memory, cars)],
+      load: async () => {},
+    };
+  }
+  return { read: postgres, secondaries: [], listeners: [], load: async () => {} };
 }

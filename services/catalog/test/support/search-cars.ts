@@ -249,3 +249,68 @@ export function expectedSearch(
   const from = (q.page - 1) * q.limit;
   return { ids: matches.slice(from, from + q.limit).map((d) => d.car._id), totalLength: matches.length };
 }
+
+/** Cities of {@link randomInventory}, the first ones the most frequent. */
+const RANDOM_CITIES = [
+  'Pune',
+  'Mumbai',
+  'Kochi',
+  'Jaipur',
+  'Surat',
+  'Indore',
+  'Nagpur',
+  'Bhopal',
+  'Agra',
+  'Goa',
+];
+
+/**
+ * `n` cars (default 3 000) made from `base` with varied price (1–3.05 lakh … 30.5 lakh rupees), km
+ * (0–145 000), year (2008–2025), city (skewed), status (5 % sold) and listing time, so that every filter
+ * falls on both sides of the in-memory index's driver threshold. Ids are `fixtureUuid(6, 1…n)`.
+ */
+export function randomInventory(random: () => number, base: CarDocument[], n = 3_000): CarDocument[] {
+  return Array.from({ length: n }, (_, k) => {
+    const from = base[k % base.length]!;
+    const createdAt = new Date(Date.UTC(2026, 0, 1) - Math.floor(random() * 400) * 3_600_000);
+    const car = {
+      ...from.car,
+      _id: fixtureUuid(6, k + 1),
+      price: 100_000 + Math.floor(random() * 60) * 50_000,
+      manufacturerYear: 2008 + Math.floor(random() * 18),
+      status: random() < 0.05 ? ('sold' as const) : ('used' as const),
+      location: {
+        ...from.car.location,
+        city: RANDOM_CITIES[Math.floor(random() ** 2 * RANDOM_CITIES.length)]!,
+      },
+      specifications: { ...from.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
+      createdAt: createdAt.toISOString(),
+    };
+    return { ...from, car, createdAt };
+  });
+}
+
+/** Query parameters (as `GET /api/cars` takes them) of a random filter combination over `inventory`. */
+export function randomSearchParams(random: () => number, inventory: CarDocument[]): Record<string, string> {
+  const brandIds = [...new Set(inventory.map((d) => d.brandId))];
+  const pickSome = <T>(items: T[], max: number) =>
+    items.filter(() => random() < max / items.length).slice(0, max);
+  const range = (lo: number, hi: number, step: number) => {
+    const a = lo + Math.floor(random() * ((hi - lo) / step)) * step;
+    const b = a + Math.floor(random() * ((hi - a) / step)) * step;
+    return random() < 0.6 ? `${a}-${b}` : random() < 0.5 ? `-${b}` : `${a}-`;
+  };
+  const params: Record<string, string> = { page: String(1 + Math.floor(random() * 4)) };
+  if (random() < 0.4) params.brands = pickSome(brandIds, 3).join(',') || brandIds[0]!;
+  if (random() < 0.25)
+    params.fuelTypes = pickSome(['Petrol', 'Diesel', 'Electric', 'Hybrid'], 2).join(',') || 'Diesel';
+  if (random() < 0.2) params.transmissions = random() < 0.5 ? 'Manual' : 'Automatic';
+  if (random() < 0.25)
+    params.bodyTypes = pickSome(['Hatchback', 'Sedan', 'SUV', 'MUV'], 2).join(',') || 'SUV';
+  if (random() < 0.4) params.price = range(100_000, 3_100_000, 50_000);
+  if (random() < 0.3) params.kmDriven = range(0, 150_000, 5_000);
+  if (random() < 0.3) params.years = range(2008, 2026, 1);
+  if (random() < 0.3) params.city = RANDOM_CITIES[Math.floor(random() * RANDOM_CITIES.length)]!;
+  params.sort = ['newest', 'price_asc', 'price_desc', 'km_asc'][Math.floor(random() * 4)]!;
+  return params;
+}

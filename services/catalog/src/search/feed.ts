@@ -1,0 +1,45 @@
+/**
+ * Keeps the in-memory search index of this catalog process current in distributed mode
+ * (docs/adr/0014): a per-process listener on the catalog's own `catalog.car.indexed` and
+ * `catalog.car.removed` events (published after the read model's transaction committed), so every
+ * replica sees every change. Each event re-reads the car's row from `catalog.car_docs` and indexes what
+ * is there now (or removes the car when the row is gone), so redeliveries and out-of-order events
+ * converge on the committed state. Each time deliveries (re)start the index is resynced from the whole
+ * read model (and the cached cars are dropped), which also fills it at start.
+ */
+import { events } from '@marketplace/contracts';
+import type { Db, Listener } from '@marketplace/platform';
+import { z } from 'zod';
+import type { CachedCarReader } from './documents';
+import type { MemorySearch } from './memory';
+import { readCarDocument, scanIndexFields } from './scan';
+import { isUuid } from './types';
+
+const carEvent = z.discriminatedUnion('name', [
+  events['catalog.car.indexed'].envelope,
+  events['catalog.car.removed'].envelope,
+]);
+type CarEvent = z.infer<typeof carEvent>;
+
+/** The listener that feeds `index` (and tells `cars` which cars changed) from the read model in `db`. */
+export function searchIndexFeed(db: Db, index: MemorySearch, cars: CachedCarReader): Listener<CarEvent> {
+  return {
+    name: 'catalog.search-index',
+    events: ['catalog.car.indexed', 'catalog.car.removed'],
+    schema: carEvent,
+    async handle(event) {
+      const id = (
+        event.name === 'catalog.car.indexed' ? event.payload.car._id : event.payload.carId
+      ).toLowerCase();
+      if (!isUuid(id)) return; // no car has such an id
+      cars.forget(id);
+      const doc = await readCarDocument(db, id);
+      if (doc) await index.upsert(doc);
+      else await index.remove(id);
+    },
+    async onStart() {
+      cars.forgetAll();
+      await index.loadFrom(scanIndexFields(db), { replace: true });
+    },
+  };
+}
