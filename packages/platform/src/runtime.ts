@@ -197,6 +197,9 @@ export async function startServices(
     for (const listener of parts.listeners ?? []) {
       await infra.broker.subscribe(listenerSubscription(listener, { logger }));
     }
+    for (const [name, check] of Object.entries(parts.readiness ?? {})) {
+      infra.readiness[`${module.name}:${name}`] = check;
+    }
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);
     relays.push(relay);

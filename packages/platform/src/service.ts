@@ -12,6 +12,7 @@ import type { EventEnvelope } from './bus/types';
 import type { Cache, RateLimiterFactory } from './cache/types';
 import type { Config } from './config';
 import type { Db } from './db/index';
+import type { ReadinessCheck } from './http';
 import type { Notifier } from './notify/index';
 import type { Peers } from './peers';
 
@@ -42,6 +43,8 @@ export interface ServiceParts {
   /** Per-process listeners (every replica receives each event; see `Listener`). */
   // biome-ignore lint/suspicious/noExplicitAny: listeners of different event types live in one list
   listeners?: Listener<any>[];
+  /** Readiness checks of the service's own (e.g. an index still loading), added to `GET /readyz` as `<service>:<name>`. */
+  readiness?: Record<string, ReadinessCheck>;
   /** Runs at every start, before the outbox relays: idempotent seeders (insert what is missing) and warming of in-memory indexes. */
   seed?: () => Promise<void>;
 }

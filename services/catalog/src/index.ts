@@ -12,7 +12,6 @@ import { loadSeedData } from './domain/seed-data';
 import { carProjection } from './projection';
 import { catalogRoutes } from './routes';
 import { createCarSearches } from './search/index';
-import { createSearchPageCache, noSearchPageCache } from './search/page-cache';
 import { seedReferenceData } from './seed';
 
 export { type SitemapOptions, sitemapRoutes } from './routes/sitemap';
@@ -28,6 +27,7 @@ export const catalogService = defineService({
   create: (ports) => {
     const searches = createCarSearches({
       db: ports.db,
+      cache: ports.cache,
       elasticsearchUrl: ports.config.ELASTICSEARCH_URL,
       elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
       inMemory:
@@ -37,12 +37,7 @@ export const catalogService = defineService({
             ? 'distributed'
             : 'embedded',
     });
-    // Search pages in the shared cache when it is Redis and the searches go to a database; the in-memory
-    // index answers faster than a cache would (issue 22, docs/adr/0013).
-    const pages =
-      searches.read.kind !== 'memory' && ports.cache.kind === 'redis'
-        ? createSearchPageCache(ports.cache)
-        : noSearchPageCache;
+    const { pages } = searches;
     return {
       router: catalogRoutes(
         ports.db,
@@ -55,6 +50,7 @@ export const catalogService = defineService({
       ),
       consumers: [carProjection(searches.secondaries, pages)],
       listeners: searches.listeners,
+      readiness: { 'search-index': searches.ready },
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');

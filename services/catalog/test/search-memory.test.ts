@@ -297,8 +297,10 @@ describe('createMemorySearch', () => {
     );
     const searching = s.search(parseQuery({ limit: '50' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(s.loaded()).toBe(false);
     release();
     await loading;
+    expect(s.loaded()).toBe(true);
     expect((await searching).totalLength).toBe(docs.filter((d) => d.car.status === 'used').length);
   });
 });

@@ -20,6 +20,7 @@ import {
   createCarReader,
   createElasticsearchSearch,
   createPostgresSearch,
+  noSearchPageCache,
   searchIndexFeed,
 } from '../src/search';
 import { createMemorySearch } from '../src/search/memory';
@@ -91,7 +92,7 @@ async function openReplica(serverUrl: string): Promise<Harness> {
   const readModel = createPostgresSearch(db);
   const cars = createCarReader(db);
   const index = createMemorySearch({ cars });
-  const feed = searchIndexFeed(db, index, cars);
+  const feed = searchIndexFeed(db, { index, cars, pages: noSearchPageCache });
   const announce = (carId: string) =>
     // The listener reads only the car id of the event and takes the rest from the read model.
     feed.handle({ name: 'catalog.car.removed', payload: { carId } } as never, { logger: undefined as never });

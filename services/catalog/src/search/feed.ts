@@ -5,13 +5,15 @@
  * replica sees every change. Each event re-reads the car's row from `catalog.car_docs` and indexes what
  * is there now (or removes the car when the row is gone), so redeliveries and out-of-order events
  * converge on the committed state. Each time deliveries (re)start the index is resynced from the whole
- * read model (and the cached cars are dropped), which also fills it at start.
+ * read model (and the cached cars are dropped), which also fills it at start. Cached search pages are
+ * invalidated once a change is in the index.
  */
 import { events } from '@marketplace/contracts';
 import type { Db, Listener } from '@marketplace/platform';
 import { z } from 'zod';
 import type { CachedCarReader } from './documents';
 import type { MemorySearch } from './memory';
+import type { SearchPageCache } from './page-cache';
 import { readCarDocument, scanIndexFields } from './scan';
 import { isUuid } from './types';
 
@@ -21,8 +23,17 @@ const carEvent = z.discriminatedUnion('name', [
 ]);
 type CarEvent = z.infer<typeof carEvent>;
 
-/** The listener that feeds `index` (and tells `cars` which cars changed) from the read model in `db`. */
-export function searchIndexFeed(db: Db, index: MemorySearch, cars: CachedCarReader): Listener<CarEvent> {
+/** What {@link searchIndexFeed} keeps current: the index, and the caches in front of it. */
+export interface SearchIndexParts {
+  index: MemorySearch;
+  /** Told which car changed (or, on a resync, that any may have). */
+  cars: CachedCarReader;
+  /** Invalidated after each change reached the index. */
+  pages: SearchPageCache;
+}
+
+/** The listener that feeds `index` (and invalidates `cars` and `pages`) from the read model in `db`. */
+export function searchIndexFeed(db: Db, { index, cars, pages }: SearchIndexParts): Listener<CarEvent> {
   return {
     name: 'catalog.search-index',
     events: ['catalog.car.indexed', 'catalog.car.removed'],
@@ -36,10 +47,12 @@ export function searchIndexFeed(db: Db, index: MemorySearch, cars: CachedCarRead
       const doc = await readCarDocument(db, id);
       if (doc) await index.upsert(doc);
       else await index.remove(id);
+      await pages.invalidate();
     },
     async onStart() {
       cars.forgetAll();
       await index.loadFrom(scanIndexFields(db), { replace: true });
+      await pages.invalidate();
     },
   };
 }

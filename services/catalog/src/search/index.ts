@@ -3,11 +3,17 @@
  * configured. See `types.ts` for the port and its query semantics.
  */
 import { Client } from '@elastic/elasticsearch';
-import type { Db, Listener } from '@marketplace/platform';
+import type { Cache, Db, Listener } from '@marketplace/platform';
 import { createCarReader } from './documents';
 import { createElasticsearchSearch, type EsClientLike } from './elasticsearch';
 import { searchIndexFeed } from './feed';
 import { createMemorySearch } from './memory';
+import {
+  createLocalSearchPageCache,
+  createSearchPageCache,
+  noSearchPageCache,
+  type SearchPageCache,
+} from './page-cache';
 import { createPostgresSearch } from './postgres';
 import { scanCarDocuments } from './scan';
 import type { CarSearch } from './types';
@@ -28,8 +34,15 @@ export {
   toEsQuery,
   toEsSource,
 } from './elasticsearch';
-export { searchIndexFeed } from './feed';
+export { type SearchIndexParts, searchIndexFeed } from './feed';
 export { createMemorySearch } from './memory';
+export {
+  createLocalSearchPageCache,
+  createSearchPageCache,
+  normalisedQuery,
+  noSearchPageCache,
+  type SearchPageCache,
+} from './page-cache';
 export { createPostgresSearch, searchCondition, searchOrder } from './postgres';
 export { readCarDocument, scanCarDocuments, scanIndexFields } from './scan';
 export * from './types';
@@ -38,6 +51,8 @@ export * from './types';
 export interface CarSearchOptions {
   /** The catalog's database (its `car_docs` table is the read model and the PostgreSQL adapter's index). */
   db: Db;
+  /** The shared cache: search pages are kept there when it is Redis and searches go to a database. */
+  cache?: Cache;
   /** Elasticsearch URL (ELASTICSEARCH_URL); when set, Elasticsearch answers searches. */
   elasticsearchUrl?: string;
   /** Elasticsearch index name (default `cars`). */
@@ -59,8 +74,15 @@ export interface CarSearches {
   /** Per-process listeners that keep this process's index current. */
   // biome-ignore lint/suspicious/noExplicitAny: the service's listeners of different event types
   listeners: Listener<any>[];
+  /**
+   * Search pages by query (ADR 13, 14): in this process in front of an in-memory index, in Redis in front
+   * of a database, else none. Invalidated when a change reaches the index.
+   */
+  pages: SearchPageCache;
   /** Fills the in-memory index from the read model (call once the seeders ran); a no-op otherwise. */
   load(): Promise<void>;
+  /** Readiness: false until the in-memory index has been filled once (true for the other adapters). */
+  ready(): Promise<boolean>;
 }
 
 /**
@@ -82,7 +104,9 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: { ...elasticsearch, get: (id) => postgres.get(id) },
       secondaries: [elasticsearch],
       listeners: [],
+      pages: sharedPages(opts.cache),
       load: async () => {},
+      ready: async () => true,
     };
   }
   if (opts.inMemory === 'embedded') {
@@ -91,18 +115,35 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: memory,
       secondaries: [memory],
       listeners: [],
+      pages: createLocalSearchPageCache(),
       load: () => memory.loadFrom(scanCarDocuments(opts.db)),
+      ready: async () => memory.loaded(),
     };
   }
   if (opts.inMemory === 'distributed') {
     const cars = createCarReader(opts.db);
     const memory = createMemorySearch({ cars });
+    const pages = createLocalSearchPageCache();
     return {
       read: memory,
       secondaries: [],
-      listeners: [searchIndexFeed(opts.db, memory, cars)],
+      listeners: [searchIndexFeed(opts.db, { index: memory, cars, pages })],
+      pages,
       load: async () => {},
+      ready: async () => memory.loaded(),
     };
   }
-  return { read: postgres, secondaries: [], listeners: [], load: async () => {} };
+  return {
+    read: postgres,
+    secondaries: [],
+    listeners: [],
+    pages: sharedPages(opts.cache),
+    load: async () => {},
+    ready: async () => true,
+  };
+}
+
+/** Pages in `cache` when it is Redis (shared by the replicas), else none. */
+function sharedPages(cache: Cache | undefined): SearchPageCache {
+  return cache?.kind === 'redis' ? createSearchPageCache(cache) : noSearchPageCache;
 }

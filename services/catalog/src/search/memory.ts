@@ -67,6 +67,8 @@ export interface MemorySearch extends CarSearch {
   loadFrom(source: MemorySearchSource, opts?: { replace?: boolean }): Promise<void>;
   /** Number of cars indexed (any status). */
   size(): number;
+  /** True once a load has completed. */
+  loaded(): boolean;
 }
 
 const INITIAL_CAPACITY = 1024;
@@ -401,5 +403,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     loadFrom,
 
     size: () => slotOf.size,
+
+    loaded: () => loaded,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Search pages in the shared cache (issue 22): the response body of `GET /api/cars` for a query, kept in
- * Redis in distributed mode so that every catalog replica answers a repeated search without asking the
- * database. docs/adr/0013-search-page-cache.md.
+ * Search pages cached by query (issue 22): the response body of `GET /api/cars`, so that a repeated search
+ * costs neither a search nor a serialisation. Two stores: Redis, shared by the replicas, where searches go
+ * to a database (docs/adr/0013-search-page-cache.md); or this process's memory, in front of its in-memory
+ * index (docs/adr/0014).
  *
  * Keys: `catalog:cars:<generation>:<sha1 of the normalised query>`. The generation is a random token under
  * `catalog:cars:generation`; every committed car change replaces it (`invalidate`), which makes every
@@ -14,6 +15,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CarSearchQuery } from '@marketplace/contracts';
 import type { Cache } from '@marketplace/platform';
+import { LRUCache } from 'lru-cache';
 
 /**
  * How long a cached page lives, in ms: 5 min. Freshness comes from the invalidation, not from this; it only
@@ -73,6 +75,41 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
     },
     async invalidate() {
       await cache.set(GENERATION_KEY, randomBytes(6).toString('base64url'), GENERATION_TTL_MS);
+    },
+  };
+}
+
+/**
+ * Bytes of response bodies (JSON text, counted as UTF-16 code units) an in-process page cache holds:
+ * 64 MB, about 2 000 pages of 9 cars (~30 KB each) or 6 000 summary pages.
+ */
+export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Search pages kept in this process (least recently used dropped past `maxBytes`). `invalidate` empties it
+ * at once; a lookup made before an invalidation stores nothing, so a search that overlapped a change is not
+ * kept. No TTL: this process's index is current, so a page is stale only once an invalidation has come.
+ */
+export function createLocalSearchPageCache(maxBytes = LOCAL_PAGE_CACHE_BYTES): SearchPageCache {
+  const pages = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (body) => body.length || 1,
+  });
+  let generation = 0;
+  return {
+    async lookup(query) {
+      const key = normalisedQuery(query);
+      const at = generation;
+      return {
+        body: pages.get(key),
+        store: async (body) => {
+          if (generation === at && body.length <= maxBytes) pages.set(key, body);
+        },
+      };
+    },
+    async invalidate() {
+      generation++;
+      pages.clear();
     },
   };
 }
