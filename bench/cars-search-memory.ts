@@ -47,7 +47,9 @@ const docs = [...generateCars({ ...reference, count: cars, seed })];
 const search = createMemorySearch();
 let t = performance.now();
 await search.loadFrom([docs]);
-console.log(`loaded ${cars} cars in ${(performance.now() - t).toFixed(0)} ms`);
+console.log(
+  `loaded ${cars} cars, views and their indexes built, in ${(performance.now() - t).toFixed(0)} ms`,
+);
 
 const cityCounts = new Map<string, number>();
 for (const d of docs) cityCounts.set(d.car.location.city, (cityCounts.get(d.car.location.city) ?? 0) + 1);
@@ -77,9 +79,12 @@ const parsed = Array.from({ length: queries }, () => {
   return carSearchQuery.parse(Object.fromEntries(url.searchParams));
 });
 
-// First search of each sort builds its view: not part of the figures.
+// A write empties the views; the first search of each sort then builds its own (not part of the figures).
+await search.upsert(docs[0]!);
 for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc'] as const) {
+  const s = performance.now();
   await search.search({ ...carSearchQuery.parse({}), sort });
+  console.log(`view ${sort} rebuilt after a write in ${(performance.now() - s).toFixed(0)} ms`);
 }
 
 for (const pass of ['first pass (word cache cold)', 'second pass']) {

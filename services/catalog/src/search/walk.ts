@@ -4,6 +4,7 @@
  * compiled query ({@link Filters}), driven by a posting list or the price/km order when one filter is
  * selective, and returns the page's positions and the match count up to {@link SEARCH_COUNT_CAP}.
  */
+import { sortByValue } from './radix';
 import { SEARCH_COUNT_CAP } from './types';
 
 export type Sort = 'newest' | 'price_asc' | 'price_desc' | 'km_asc';
@@ -44,9 +45,10 @@ interface Ranked {
 
 /** Builds the {@link Ranked} index of `column`. */
 function rankedOf(column: Float64Array | Int32Array): Ranked {
-  const order = new Int32Array(column.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => column[a]! - column[b]! || a - b);
+  const positions = new Int32Array(column.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = i;
+  const order =
+    sortByValue(positions, (i) => column[i]!) ?? positions.sort((a, b) => column[a]! - column[b]! || a - b);
   const values = new Float64Array(order.length);
   for (let k = 0; k < order.length; k++) values[k] = column[order[k]!]!;
   return { order, values };
@@ -142,21 +144,13 @@ function driverOf(v: View, f: Filters): Driver | undefined {
     }
   };
   const byCodes = (dim: Dimension, codes: number[]) => {
-    let p = v.postings[dim];
-    if (!p) {
-      p = postingsOf(dim === 'year' ? yearCodes(v.year) : v[dim], v.codes[dim]);
-      v.postings[dim] = p;
-    }
+    const p = postingsFor(v, dim);
     const segments: number[] = [];
     for (const c of codes) if (p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
     offer(p.pos, segments, segments.length <= 2);
   };
   const byRange = (dim: 'price' | 'km', min: number, max: number) => {
-    let r = v.ranked[dim];
-    if (!r) {
-      r = rankedOf(v[dim]);
-      v.ranked[dim] = r;
-    }
+    const r = rankedFor(v, dim);
     const lo = lowerBound(r.values, min, false);
     const hi = lowerBound(r.values, max, true);
     offer(r.order, hi > lo ? [lo, hi] : [], false);
@@ -180,6 +174,33 @@ function driverOf(v: View, f: Filters): Driver | undefined {
     byCodes('year', codes);
   }
   return best;
+}
+
+/** The postings of `dim` in `v`, built on first use. */
+function postingsFor(v: View, dim: Dimension): Postings {
+  let p = v.postings[dim];
+  if (!p) {
+    p = postingsOf(dim === 'year' ? yearCodes(v.year) : v[dim], v.codes[dim]);
+    v.postings[dim] = p;
+  }
+  return p;
+}
+
+/** The positions of `v` by `dim`, built on first use. */
+function rankedFor(v: View, dim: 'price' | 'km'): Ranked {
+  let r = v.ranked[dim];
+  if (!r) {
+    r = rankedOf(v[dim]);
+    v.ranked[dim] = r;
+  }
+  return r;
+}
+
+/** Builds every posting list and ranked order of `v` now, so that no search pays for one. */
+export function prepareView(v: View): void {
+  for (const dim of ['brand', 'fuel', 'gearbox', 'body', 'city', 'year'] as const) postingsFor(v, dim);
+  rankedFor(v, 'price');
+  rankedFor(v, 'km');
 }
 
 /** Year column as postings codes (`year - YEAR_BASE`, clamped to the code range). */
