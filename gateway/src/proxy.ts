@@ -1,14 +1,21 @@
 /**
  * Distributed mode: proxies `/api/*` and the sitemap (`/sitemap.xml`, `/sitemaps/*`) to the owning service
  * (route table in packages/contracts, `serviceForRequest`) with http-proxy-middleware, forwarding the request
- * and correlation ids.
+ * and correlation ids; a service with several replicas (`CATALOG_SERVICE_URL=http://a,http://b`) gets its
+ * requests in turn.
  * Bodies larger than the JSON limit are refused with 413 before proxying, except image uploads
  * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
 
 import http from 'node:http';
 import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
-import { type Config, HttpError, type Logger, pathWithoutQueryValues } from '@marketplace/platform';
+import {
+  type Config,
+  HttpError,
+  type Logger,
+  pathWithoutQueryValues,
+  urlRotation,
+} from '@marketplace/platform';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
@@ -54,7 +61,7 @@ export function contractRouteLabel(req: Pick<Request, 'method' | 'originalUrl'>)
   return matchers.find((m) => m.method === method && m.regex.test(path))?.label;
 }
 
-/** Base URL of each service from config; a service without one answers 503. */
+/** Base URL(s) of each service from config (replicas comma-separated, used in turn); a service without one answers 503. */
 export function serviceTargets(config: Config): Record<string, string | undefined> {
   return {
     auth: config.AUTH_SERVICE_URL,
@@ -98,6 +105,9 @@ export function apiProxy(
     const max = upload ? MAX_UPLOAD_BYTES : bodyLimitBytes;
     next(length > max ? new HttpError(413, 'The request body is too large.') : undefined);
   };
+  const rotations = Object.fromEntries(
+    Object.entries(targets).map(([service, urls]) => [service, urlRotation(urls)] as const),
+  );
   const proxy = createProxyMiddleware({
     // Connections to the services are kept open and reused (http-proxy otherwise opens one per request:
     // a TCP handshake and a new socket on both sides every time; issue 22).
@@ -105,7 +115,7 @@ export function apiProxy(
     pathFilter: (path, req) => Boolean(serviceForRequest(req.method ?? 'GET', path.split('?')[0] ?? path)),
     router: (req) => {
       const service = serviceForRequest(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '');
-      const target = service ? targets[service] : undefined;
+      const target = service ? rotations[service]?.() : undefined;
       if (!target) throw new HttpError(503, `The ${service ?? 'requested'} service is not available.`);
       return target;
     },

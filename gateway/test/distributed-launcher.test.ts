@@ -50,6 +50,16 @@ describe('distributed settings', () => {
     expect(() => resolveSettings({ BASE_PORT: '65530' })).toThrow(/BASE_PORT/);
     expect(() => resolveSettings({ DATABASE_PREFIX: 'Bad-Name' })).toThrow(/DATABASE_PREFIX/);
   });
+
+  it('names and places the replicas of a service (<SERVICE>_REPLICAS); refuses a bad count', () => {
+    const s = resolveSettings({ BASE_PORT: '9000', CATALOG_REPLICAS: '3' });
+    expect(s.replicas.catalog).toEqual(['catalog', 'catalog-2', 'catalog-3']);
+    expect(s.replicas.auth).toEqual(['auth']);
+    expect(s.ports).toMatchObject({ catalog: 9002, 'catalog-2': 9022, 'catalog-3': 9042 });
+    expect(() => resolveSettings({ CATALOG_REPLICAS: '0' })).toThrow(/CATALOG_REPLICAS/);
+    expect(() => resolveSettings({ TEST_DRIVE_REPLICAS: '9' })).toThrow(/TEST_DRIVE_REPLICAS/);
+    expect(() => resolveSettings({ BASE_PORT: '65500', STORAGE_REPLICAS: '8' })).toThrow(/BASE_PORT/);
+  });
 });
 
 describe('launcher output', () => {

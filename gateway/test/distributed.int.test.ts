@@ -83,11 +83,11 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
   const pools = new Map<ServiceName, pg.Pool>();
 
   beforeAll(async () => {
-    const isolated = await isolatedEnvironment({
-      postgresUrl: postgresUrl!,
-      amqpUrl: amqpUrl!,
-      redisUrl: redisUrl!,
-    });
+    // Two catalog processes behind the gateway, each with its own in-memory search index (issue 22).
+    const isolated = await isolatedEnvironment(
+      { postgresUrl: postgresUrl!, amqpUrl: amqpUrl!, redisUrl: redisUrl! },
+      { CATALOG_REPLICAS: '2' },
+    );
     cleanUp = isolated.cleanUp;
     system = await startDistributed({
       env: isolated.env,
@@ -307,7 +307,15 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect(pids.every((pid) => typeof pid === 'number')).toBe(true);
     expect(new Set(pids).size).toBe(pids.length);
     expect(Object.keys(system.processes).sort()).toEqual(
-      [...serviceNames, 'gateway', 'remote-account', 'remote-admin', 'remote-catalog', 'remote-sell'].sort(),
+      [
+        ...serviceNames,
+        'catalog-2',
+        'gateway',
+        'remote-account',
+        'remote-admin',
+        'remote-catalog',
+        'remote-sell',
+      ].sort(),
     );
     for (const p of Object.values(system.processes)) {
       if (p.kind === 'remote') continue;
@@ -318,7 +326,7 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
       expect(metrics.status, `${p.name} /metrics`).toBe(200);
       const text = await metrics.text();
       expect(text, p.name).toContain('# TYPE http_requests_total counter');
-      expect(text, p.name).toContain(`service="${p.name}"`);
+      expect(text, p.name).toContain(`service="${p.name.replace(/-\d+$/, '')}"`);
     }
     const manifest = (await call(base, 'GET', '/federation-manifest.json')).body as unknown as {
       remotes: Array<{ name: string; entry: string }>;
@@ -651,44 +659,58 @@ describe.skipIf(skip)('distributed mode: a process per service on PostgreSQL, Ra
     expect(unexpected).toEqual([]);
   }, 150_000);
 
-  it('shows a listing change in the in-memory search of the catalog within 2 s: create, price change, delete (issue 22)', async () => {
+  it('shows a listing change in the in-memory search of every catalog process within 2 s: create, price change, delete (issue 22)', async () => {
     dumpLogsOnFailure();
     const seller = await signUp('Cache', '10.13.0.9');
     const city = `Cachepur${runTag.replace(/[0-9]/g, 'x')}`;
-    const inCity = `/api/cars?city=${city}`;
-    const carsIn = async (p: string) => ((await get(p)).cars as Json[]) ?? [];
+    const replicas = [system.processes.catalog!, system.processes['catalog-2']!];
+    expect(replicas.map((p) => p.running)).toEqual([true, true]);
+    // Each catalog process answers from its own index: ask each directly, and the gateway (which takes turns).
+    const inCity = async (query = '') => {
+      const answers = await Promise.all([
+        ...replicas.map(async (p) => (await call(p.url, 'GET', `/api/cars?city=${city}${query}`)).body.data),
+        get(`/api/cars?city=${city}${query}`),
+      ]);
+      return answers.map((data) =>
+        ((data as { cars: Json[] }).cars ?? []).map((c) => ({ id: c._id, price: c.price })),
+      );
+    };
     const within2s = { timeoutMs: 2_000, intervalMs: 50 };
-    expect(await carsIn(inCity)).toEqual([]);
+    expect(await inCity()).toEqual([[], [], []]);
 
     const { carId } = await listCar(seller, { price: 615000, regNumber: 'KA-01-MY-2424', city });
-    const listed = await until(
-      'the new car in the city search',
-      async () => (await carsIn(inCity)).find((c) => c._id === carId),
+    const listed = [{ id: carId, price: 615000 }];
+    await until(
+      'the new car in every search',
+      async () => JSON.stringify(await inCity()) === JSON.stringify([listed, listed, listed]),
       within2s,
     );
-    expect(listed).toMatchObject({ price: 615000 });
-    expect(await get(`/api/cars/${carId}`)).toMatchObject({ price: 615000 });
+    for (const p of replicas) {
+      expect((await call(p.url, 'GET', `/api/cars/${carId}`)).body.data).toMatchObject({ price: 615000 });
+    }
 
     const repriced = await call(base, 'PUT', `/api/cars/${carId}`, {
       token: seller.token,
       body: { price: 599000 },
     });
     expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
+    const moved = [{ id: carId, price: 599000 }];
+    // The price filter sees the new price in every process (the index fields changed, not only the document).
     await until(
-      'the new price in the city search and on the car page',
+      'the new price in every search, by the price filter too',
       async () =>
-        (await carsIn(inCity)).find((c) => c._id === carId && c.price === 599000) &&
-        (await get(`/api/cars/${carId}`)).price === 599000,
+        JSON.stringify(await inCity('&price=590000-600000')) === JSON.stringify([moved, moved, moved]),
       within2s,
     );
-    // The price filter sees the new price (the index fields changed, not only the cached document).
-    expect((await carsIn(`${inCity}&price=590000-600000`)).map((c) => c._id)).toEqual([carId]);
+    for (const p of replicas) {
+      expect((await call(p.url, 'GET', `/api/cars/${carId}`)).body.data).toMatchObject({ price: 599000 });
+    }
 
     const removed = await call(base, 'DELETE', `/api/cars/${carId}`, { token: seller.token });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     await until(
-      'the car gone from the city search',
-      async () => (await carsIn(inCity)).length === 0,
+      'the car gone from every search',
+      async () => JSON.stringify(await inCity()) === '[[],[],[]]',
       within2s,
     );
   }, 60_000);

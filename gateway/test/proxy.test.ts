@@ -19,6 +19,7 @@ let catalog: RunningServer;
 let listing: RunningServer;
 let storage: RunningServer;
 let notification: RunningServer;
+let notificationReplica: RunningServer;
 let gateway: RunningServer;
 const seen: Array<{ service: string; method: string; path: string; requestId?: string }> = [];
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
   listing = await listen(fakeService('listing'), { port: 0, host: '127.0.0.1' });
   storage = await listen(fakeService('storage'), { port: 0, host: '127.0.0.1' });
   notification = await listen(fakeService('notification'), { port: 0, host: '127.0.0.1' });
+  notificationReplica = await listen(fakeService('notification-2'), { port: 0, host: '127.0.0.1' });
   const config = loadConfig({ JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' });
   const app = createGatewayApp({
     config,
@@ -48,7 +50,7 @@ beforeAll(async () => {
         catalog: catalog.url,
         listing: listing.url,
         storage: storage.url,
-        notification: notification.url,
+        notification: `${notification.url},${notificationReplica.url}`,
         'test-drive': 'http://127.0.0.1:1',
         auth: undefined,
       },
@@ -65,6 +67,7 @@ afterAll(async () => {
     listing?.stop(),
     storage?.stop(),
     notification?.stop(),
+    notificationReplica?.stop(),
   ]);
 });
 
@@ -133,5 +136,18 @@ describe('proxy gateway', () => {
       body: JSON.stringify({ x: 'y'.repeat(5000) }),
     });
     expect(other.status).toBe(413);
+  });
+
+  it('sends the requests of a service with two replicas to each in turn', async () => {
+    const served: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${gateway.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      served.push(((await res.json()) as { service: string }).service);
+    }
+    expect(served.sort()).toEqual(['notification', 'notification', 'notification-2', 'notification-2']);
   });
 });

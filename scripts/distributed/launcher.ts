@@ -257,7 +257,8 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   const inherited: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined && !CONTROLLED.includes(k)) inherited[k] = v;
   const serviceUrls: Record<string, string> = {};
-  for (const s of serviceNames) serviceUrls[`${envStem(s)}_SERVICE_URL`] = urlOf(s);
+  for (const s of serviceNames)
+    serviceUrls[`${envStem(s)}_SERVICE_URL`] = settings.replicas[s].map(urlOf).join(',');
   const gatewayUrl = urlOf('gateway');
 
   const remotes: Partial<Record<RemoteName, string>> = {};
@@ -274,32 +275,34 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
 
   const specs: Array<{ name: string; kind: ProcessKind; script: string; env: Record<string, string> }> = [];
   for (const s of serviceNames) {
-    specs.push({
-      name: s,
-      kind: 'service',
-      script: path.join(repoRoot, 'services', s, 'src', 'main.ts'),
-      env: {
-        ...inherited,
-        NODE_ENV: env.NODE_ENV ?? 'development',
-        PORT: String(settings.ports[s]),
-        HOST: host,
-        DATA_DIR: path.join(settings.dataDir, s),
-        DATABASE_URL: settings.databaseUrls[s],
-        AMQP_URL: settings.amqpUrl,
-        AMQP_EXCHANGE: settings.amqpExchange,
-        ...(settings.queuePrefix ? { AMQP_QUEUE_PREFIX: settings.queuePrefix } : {}),
-        REDIS_URL: settings.redisUrl,
-        REDIS_KEY_PREFIX: settings.redisKeyPrefix,
-        PUBLIC_URL: env.PUBLIC_URL ?? gatewayUrl,
-        // The gateway on this machine is the only proxy in front of a service: it replaces X-Forwarded-For
-        // with the client it resolved (issue 20, point 8), so services trust loopback, and only loopback.
-        TRUST_PROXY: 'loopback',
-        ...serviceUrls,
-        ...(s === 'auth'
-          ? { JWT_PRIVATE_KEY: privateKey }
-          : { JWKS_URL: `${urlOf('auth')}/api/auth/.well-known/jwks.json` }),
-      },
-    });
+    for (const name of settings.replicas[s]) {
+      specs.push({
+        name,
+        kind: 'service',
+        script: path.join(repoRoot, 'services', s, 'src', 'main.ts'),
+        env: {
+          ...inherited,
+          NODE_ENV: env.NODE_ENV ?? 'development',
+          PORT: String(settings.ports[name]),
+          HOST: host,
+          DATA_DIR: path.join(settings.dataDir, name),
+          DATABASE_URL: settings.databaseUrls[s],
+          AMQP_URL: settings.amqpUrl,
+          AMQP_EXCHANGE: settings.amqpExchange,
+          ...(settings.queuePrefix ? { AMQP_QUEUE_PREFIX: settings.queuePrefix } : {}),
+          REDIS_URL: settings.redisUrl,
+          REDIS_KEY_PREFIX: settings.redisKeyPrefix,
+          PUBLIC_URL: env.PUBLIC_URL ?? gatewayUrl,
+          // The gateway on this machine is the only proxy in front of a service: it replaces X-Forwarded-For
+          // with the client it resolved (issue 20, point 8), so services trust loopback, and only loopback.
+          TRUST_PROXY: 'loopback',
+          ...serviceUrls,
+          ...(s === 'auth'
+            ? { JWT_PRIVATE_KEY: privateKey }
+            : { JWKS_URL: `${urlOf('auth')}/api/auth/.well-known/jwks.json` }),
+        },
+      });
+    }
   }
   specs.push({
     name: 'gateway',
@@ -456,8 +459,11 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   try {
     if (opts.signal?.aborted) throw new Error('start aborted');
     // All at once: no process needs another at start (JWKS and peers are fetched on the first request;
-    // the broker keeps events for consumers that subscribe later).
-    await Promise.all(ordered.map((p) => p.start()));
+    // the broker keeps events for consumers that subscribe later). A service's further replicas start once
+    // its first is ready, so that only one of them migrates and seeds an empty database.
+    const extra = new Set(serviceNames.flatMap((s) => settings.replicas[s].slice(1)));
+    await Promise.all(ordered.filter((p) => !extra.has(p.name)).map((p) => p.start()));
+    await Promise.all(ordered.filter((p) => extra.has(p.name)).map((p) => p.start()));
   } catch (err) {
     await stop();
     throw err;

@@ -16,9 +16,11 @@
  * | `REDIS_URL`                  | `redis://127.0.0.1:6379`                     | Redis                                                                   |
  * | `REDIS_KEY_PREFIX`           | —                                            | prefix of every Redis key of the services                               |
  * | `DATA_DIR`                   | `.data/distributed`                          | per-process folders `<DATA_DIR>/<process>` and the JWT key              |
+ * | `<SERVICE>_REPLICAS`         | `1`                                          | e.g. `CATALOG_REPLICAS=2`: processes of that service (1…{@link MAX_REPLICAS}) |
  *
  * Ports from `BASE_PORT` = B: gateway B; auth B+1, catalog B+2, listing B+3, test-drive B+4, storage B+5,
- * notification B+6; remotes catalog B+11, sell B+12, account B+13, admin B+14.
+ * notification B+6; remotes catalog B+11, sell B+12, account B+13, admin B+14; replica k ≥ 2 of a service
+ * (process `<service>-<k>`) at its port + 20·(k − 1), e.g. catalog-2 at B+22.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +36,9 @@ export type ServiceName = (typeof serviceNames)[number];
 export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
+/** Most processes of one service the launcher starts (`<SERVICE>_REPLICAS`). */
+export const MAX_REPLICAS = 8;
+
 /** `test-drive` → `TEST_DRIVE`: the upper-case stem of a service's variables. */
 export function envStem(service: ServiceName): string {
   return service.toUpperCase().replace(/-/g, '_');
@@ -43,8 +48,10 @@ export function envStem(service: ServiceName): string {
 export interface DistributedSettings {
   host: string;
   basePort: number;
-  /** Port of every process: `gateway`, each service name, and `remote-<name>`. */
+  /** Port of every process: `gateway`, each service name (its replicas `<name>-<k>`), and `remote-<name>`. */
   ports: Record<string, number>;
+  /** The process names of each service's replicas: `catalog`, then `catalog-2`, … */
+  replicas: Record<ServiceName, string[]>;
   /** The PostgreSQL server URL (`DATABASE_URL`). */
   postgresUrl: string;
   databasePrefix: string;
@@ -84,9 +91,22 @@ export function resolveSettings(env: Record<string, string | undefined> = proces
   }
   const postgresUrl = set(env.DATABASE_URL) ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const ports: Record<string, number> = { gateway: basePort };
-  serviceNames.forEach((s, i) => {
-    ports[s] = basePort + 1 + i;
-  });
+  const replicas = {} as Record<ServiceName, string[]>;
+  for (const [i, s] of serviceNames.entries()) {
+    const raw = set(env[`${envStem(s)}_REPLICAS`]) ?? '1';
+    const count = Number(raw);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
+      throw new SettingsError(
+        `${envStem(s)}_REPLICAS must be an integer from 1 to ${MAX_REPLICAS} (got ${raw})`,
+      );
+    }
+    replicas[s] = Array.from({ length: count }, (_, k) => (k === 0 ? s : `${s}-${k + 1}`));
+    replicas[s].forEach((name, k) => {
+      ports[name] = basePort + 1 + i + 20 * k;
+    });
+  }
+  const highest = Math.max(...Object.values(ports), basePort + 14);
+  if (highest > 65_535) throw new SettingsError(`BASE_PORT ${basePort} leaves no room for port ${highest}`);
   remoteNames.forEach((r, i) => {
     ports[`remote-${r}`] = basePort + 11 + i;
   });
@@ -103,6 +123,7 @@ export function resolveSettings(env: Record<string, string | undefined> = proces
     host: set(env.HOST) ?? '127.0.0.1',
     basePort,
     ports,
+    replicas,
     postgresUrl,
     databasePrefix,
     databaseUrls,

@@ -20,6 +20,25 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/**
+ * Base URLs of one service's replicas, comma-separated (`http://catalog-1:3002,http://catalog-2:3002`);
+ * each must be a URL. Normalised to the URLs joined by `,`; empty = unset. Callers take turns over them
+ * (`urlRotation`).
+ */
+const serviceUrls = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((u) => u.trim()))
+      .pipe(z.array(z.url()).min(1))
+      .transform((urls) => urls.join(','))
+      .optional(),
+  )
+  .optional();
+
 /** A remote's manifest location: an http(s) URL or an absolute path on the gateway (`/…`); empty = unset. */
 const remoteUrl = z
   .string()
@@ -150,8 +169,11 @@ export const configSchema = z.object({
    * the URL (`https://user:pass@host/…`) are sent as HTTP Basic auth. Absent → DATA_DIR/outbox/sms.jsonl.
    */
   SMS_GATEWAY_URL: optionalUrl,
-  /** Distributed gateway: base URL of the notification service (POST /api/contact), e.g. http://notification:3006. */
-  NOTIFICATION_SERVICE_URL: optionalUrl,
+  /**
+   * Distributed gateway: base URL of the notification service (POST /api/contact), e.g.
+   * http://notification:3006; several replicas comma-separated, like every `<NAME>_SERVICE_URL`.
+   */
+  NOTIFICATION_SERVICE_URL: serviceUrls,
   /** Auth: PEM PKCS#8 private key (ES256) used to sign JWTs; absent in development → a key generated under DATA_DIR/keys. */
   JWT_PRIVATE_KEY: z.string().optional(),
   /**
@@ -209,12 +231,15 @@ export const configSchema = z.object({
   BUS_RETRY_MAX_MS: positiveInt(60_000),
   /** How often the outbox relay polls, in ms (it is also woken right after each commit). */
   OUTBOX_POLL_MS: positiveInt(1_000),
-  /** Distributed gateway: base URL of each service, e.g. http://auth:3001. */
-  AUTH_SERVICE_URL: optionalUrl,
-  CATALOG_SERVICE_URL: optionalUrl,
-  LISTING_SERVICE_URL: optionalUrl,
-  TEST_DRIVE_SERVICE_URL: optionalUrl,
-  STORAGE_SERVICE_URL: optionalUrl,
+  /**
+   * Distributed mode: base URL of each service, e.g. http://auth:3001, for the gateway and peer calls; a
+   * service with several replicas lists each, comma-separated, and callers take turns over them.
+   */
+  AUTH_SERVICE_URL: serviceUrls,
+  CATALOG_SERVICE_URL: serviceUrls,
+  LISTING_SERVICE_URL: serviceUrls,
+  TEST_DRIVE_SERVICE_URL: serviceUrls,
+  STORAGE_SERVICE_URL: serviceUrls,
   /**
    * How long a process reuses the auth service's answer on whether a session token is still good (the
    * user exists with the token's role; the token is not revoked), in ms; at most 60 000 (issue 20).

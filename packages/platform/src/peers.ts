@@ -60,7 +60,7 @@ export interface Peers {
 }
 
 export interface PeersOptions {
-  /** Configured base URLs by peer (distributed mode). */
+  /** Configured base URLs by peer (distributed mode); several replicas comma-separated, used in turn. */
   urls: Partial<Record<PeerName, string | undefined>>;
   /** This process's own base URL, known once it listens; used for peers without a configured URL. */
   selfUrl: () => string | undefined;
@@ -73,9 +73,18 @@ export interface PeersOptions {
 
 /** Creates the peers port. */
 export function createPeers(opts: PeersOptions): Peers {
+  const rotations = new Map<PeerName, () => string | undefined>();
+  const next = (peer: PeerName) => {
+    let rotation = rotations.get(peer);
+    if (!rotation) {
+      rotation = urlRotation(opts.urls[peer]);
+      rotations.set(peer, rotation);
+    }
+    return rotation();
+  };
   return {
     async call<T>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>> {
-      const base = opts.urls[peer] ?? opts.selfUrl();
+      const base = next(peer) ?? opts.selfUrl();
       const unavailable = new HttpError(503, `${peer} service is unavailable, please try again.`);
       if (!base) throw unavailable;
       const headers: Record<string, string> = { accept: 'application/json', [PEER_CALL_HEADER]: opts.secret };
@@ -104,4 +113,17 @@ export function createPeers(opts: PeersOptions): Peers {
       }
     },
   };
+}
+
+/**
+ * Takes turns over the comma-separated URLs of `urls` (a `<NAME>_SERVICE_URL` with several replicas): each
+ * call returns the next one; undefined when `urls` is unset or empty.
+ */
+export function urlRotation(urls: string | undefined): () => string | undefined {
+  const list = (urls ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  let turn = 0;
+  return () => (list.length === 0 ? undefined : list[turn++ % list.length]);
 }

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
 
+  it('takes several replicas of a service as comma-separated URLs, each checked', () => {
+    const config = loadConfig({ CATALOG_SERVICE_URL: ' http://a:3002 , http://b:3002 ' });
+    expect(config.CATALOG_SERVICE_URL).toBe('http://a:3002,http://b:3002');
+    expect(loadConfig({ AUTH_SERVICE_URL: 'http://auth:3001' }).AUTH_SERVICE_URL).toBe('http://auth:3001');
+    expect(loadConfig({ AUTH_SERVICE_URL: '' }).AUTH_SERVICE_URL).toBeUndefined();
+    expect(() => loadConfig({ LISTING_SERVICE_URL: 'http://a:3003,not a url' })).toThrow(
+      /LISTING_SERVICE_URL/,
+    );
+    expect(() => loadConfig({ LISTING_SERVICE_URL: 'http://a:3003,' })).toThrow(/LISTING_SERVICE_URL/);
+  });
+
   it('refuses production with the development secret or without a JWT key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_PRIVATE_KEY: 'x' })).toThrow(
       /UPLOAD_SIGNING_SECRET/,

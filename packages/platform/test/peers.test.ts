@@ -1,6 +1,14 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { createHttpApp, createLogger, createPeers, HttpError, listen, runWithContext } from '../src/index';
+import {
+  createHttpApp,
+  createLogger,
+  createPeers,
+  HttpError,
+  listen,
+  runWithContext,
+  urlRotation,
+} from '../src/index';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -79,5 +87,15 @@ describe('peers', () => {
     expect((err as HttpError).message).toMatch(/storage service is unavailable/);
     const none = createPeers({ urls: {}, selfUrl: () => undefined, timeoutMs: 500, logger, secret: 's' });
     await expect(none.call('catalog', { path: '/api/x' })).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('urlRotation', () => {
+  it('takes turns over comma-separated URLs; nothing when unset', () => {
+    const next = urlRotation('http://a:1, http://b:1');
+    expect([next(), next(), next()]).toEqual(['http://a:1', 'http://b:1', 'http://a:1']);
+    expect(urlRotation('http://only:1')()).toBe('http://only:1');
+    expect(urlRotation(undefined)()).toBeUndefined();
+    expect(urlRotation('')()).toBeUndefined();
   });
 });

@@ -49,10 +49,16 @@ export function searchIndexFeed(db: Db, { index, cars, pages }: SearchIndexParts
       else await index.remove(id);
       await pages.invalidate();
     },
-    async onStart() {
-      cars.forgetAll();
-      await index.loadFrom(scanIndexFields(db), { replace: true });
-      await pages.invalidate();
-    },
+    onStart: () => resyncSearchIndex(db, { index, cars, pages }),
   };
+}
+
+/**
+ * Makes `index` hold exactly the read model's cars (a replacing load from `db`), dropping the cached cars
+ * first and the cached pages after: at each (re)start of the listener, and once the catalog's seeders ran.
+ */
+export async function resyncSearchIndex(db: Db, { index, cars, pages }: SearchIndexParts): Promise<void> {
+  cars.forgetAll();
+  await index.loadFrom(scanIndexFields(db), { replace: true });
+  await pages.invalidate();
 }

@@ -6,7 +6,7 @@ import { Client } from '@elastic/elasticsearch';
 import type { Cache, Db, Listener } from '@marketplace/platform';
 import { createCarReader } from './documents';
 import { createElasticsearchSearch, type EsClientLike } from './elasticsearch';
-import { searchIndexFeed } from './feed';
+import { resyncSearchIndex, searchIndexFeed } from './feed';
 import { createMemorySearch } from './memory';
 import {
   createLocalSearchPageCache,
@@ -34,7 +34,7 @@ export {
   toEsQuery,
   toEsSource,
 } from './elasticsearch';
-export { type SearchIndexParts, searchIndexFeed } from './feed';
+export { resyncSearchIndex, type SearchIndexParts, searchIndexFeed } from './feed';
 export { createMemorySearch } from './memory';
 export {
   createLocalSearchPageCache,
@@ -79,7 +79,7 @@ export interface CarSearches {
    * of a database, else none. Invalidated when a change reaches the index.
    */
   pages: SearchPageCache;
-  /** Fills the in-memory index from the read model (call once the seeders ran); a no-op otherwise. */
+  /** Fills (or resyncs) the in-memory index from the read model; call once the seeders ran. A no-op otherwise. */
   load(): Promise<void>;
   /** Readiness: false until the in-memory index has been filled once (true for the other adapters). */
   ready(): Promise<boolean>;
@@ -124,12 +124,15 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
     const cars = createCarReader(opts.db);
     const memory = createMemorySearch({ cars });
     const pages = createLocalSearchPageCache();
+    const parts = { index: memory, cars, pages };
     return {
       read: memory,
       secondaries: [],
-      listeners: [searchIndexFeed(opts.db, { index: memory, cars, pages })],
+      listeners: [searchIndexFeed(opts.db, parts)],
       pages,
-      load: async () => {},
+      // The listener loaded the index when it started, before the seeders wrote (first start: the demo
+      // cars); their events would arrive only after the relays start, so the index is resynced now.
+      load: () => resyncSearchIndex(opts.db, parts),
       ready: async () => memory.loaded(),
     };
   }
