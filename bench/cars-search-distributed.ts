@@ -1,16 +1,17 @@
 /**
  * Distributed search benchmark (issue 22): `npm run bench:cars-distributed -- [--cars 100000]
- * [--duration 20] [--connections 32] [--queries 2000] [--seed 1]`.
+ * [--duration 20] [--connections 32] [--queries 2000] [--seed 1] [--replicas 1]`.
  *
  * Starts the distributed system through the launcher (`npm run start:distributed`'s code) on the local
  * PostgreSQL, RabbitMQ and Redis, isolated as the distributed tests are (own databases, exchange, queues and
  * Redis prefix, removed afterwards); seeds N demo cars into the catalog's database and restarts the catalog,
- * as an operator would after a bulk load; then, through the gateway's `GET /api/cars`, with a child process
+ * (each of its `--replicas` processes) as an operator would after a bulk load; then, through the gateway's
+ * `GET /api/cars`, with a child process
  * generating the load (autocannon):
  * - **cold**: a fresh random filter combination for every request, run first, with nothing cached yet;
  * - **warm**: `--queries` distinct combinations, each requested once first (not measured), then over and
  *   over (after a 5 s warm-up);
- * - **warm, catalog direct**: the same warm traffic straight to the catalog process, so the difference to
+ * - **warm, catalog direct**: the same warm traffic straight to the (first) catalog process, so the difference to
  *   warm is the gateway hop's cost;
  * and prints req/s and p50/p90/p99 (ms) for each, then the **floor**: the same warm queries run one at a
  * time through the PostgreSQL adapter directly against the catalog's database (SQL time plus the
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     queries: { type: 'string' },
     seed: { type: 'string' },
+    replicas: { type: 'string' },
   },
 });
 const cars = intArg('cars', values.cars, 100_000);
@@ -47,6 +49,7 @@ const duration = Math.max(1, intArg('duration', values.duration, 20));
 const connections = Math.max(1, intArg('connections', values.connections, 32));
 const queries = Math.max(1, intArg('queries', values.queries, 2000));
 const seed = intArg('seed', values.seed, DEMO_SEED);
+const replicas = Math.max(1, intArg('replicas', values.replicas, 1));
 
 /** `p`-th percentile (0–100) of `sorted` (ascending), nearest rank. */
 function percentile(sorted: number[], p: number): number {
@@ -84,9 +87,10 @@ async function main() {
   const { env, cleanUp } = await isolatedEnvironment(servers, {
     LOG_LEVEL: 'error',
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    CATALOG_REPLICAS: String(replicas),
   });
   console.log(
-    `distributed cars search: ${cars} cars, ${duration} s per run at ${connections} connections, ${queries} warm queries`,
+    `distributed cars search: ${cars} cars, ${replicas} catalog process(es), ${duration} s per run at ${connections} connections, ${queries} warm queries`,
   );
   const startedAt = performance.now();
   const system = await startDistributed({ env, output: () => {}, color: false, remotes: false });
@@ -97,7 +101,7 @@ async function main() {
     await seedDemoInventory(database.db, { count: cars, seed });
     console.log(`seeded ${cars} cars in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     const restartStart = performance.now();
-    await system.processes.catalog?.restart();
+    for (const name of system.settings.replicas.catalog) await system.processes[name]?.restart();
     console.log(`catalog restarted in ${((performance.now() - restartStart) / 1000).toFixed(1)} s`);
 
     const url = system.urls.gateway;
