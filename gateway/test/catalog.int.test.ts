@@ -401,6 +401,19 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       expect.arrayContaining(cars.map((c) => c._id)),
     );
     expect((await get('/api/cars?price=abc')).status).toBe(400);
+    // Facets on request: the other filters apply, a dimension's own filter does not (Pune: 2 of 3 cars).
+    const faceted = await byBrand('&city=Pune&fuelTypes=Electric&facets=true');
+    expect(faceted.totalLength).toBe(0);
+    expect((faceted as unknown as { facets: Json }).facets).toEqual({
+      brands: {},
+      fuelTypes: { [cars[0]!.fuelType]: 2 },
+      transmissions: {},
+      bodyTypes: {},
+    });
+    expect((await byBrand()) as object).not.toHaveProperty('facets');
+    const badFacets = await get('/api/cars?facets=yes');
+    expect(badFacets.status).toBe(400);
+    expect((badFacets.body as unknown as { message: string }).message).toMatch(/facets/);
 
     const detail = await get(`/api/cars/${cars[1]!._id}`);
     expect(detail.status).toBe(200);

@@ -423,15 +423,41 @@ export const carSearchQuery = z.object({
   limit: queryInt('limit', 1, Number.MAX_SAFE_INTEGER)
     .transform((l) => Math.min(l ?? PAGE_SIZE, MAX_PAGE_SIZE))
     .meta({ description: `Cars per page; default ${PAGE_SIZE}, capped at ${MAX_PAGE_SIZE}` }),
+  facets: queryEnum('facets', ['true', 'false'])
+    .transform((f) => f === 'true')
+    .meta({
+      description: '`true` adds `facets` (counts per brand, fuel, transmission and body type) to the answer',
+    }),
 });
 /** Parsed type of {@link carSearchQuery}. */
 export type CarSearchQuery = z.output<typeof carSearchQuery>;
 
-/** `GET /api/cars` answer: `{ data: { cars, totalLength } }`; pageCount = ceil(totalLength / 9) (spec §7, §9). */
+/** Count per value of one facet (brand id, fuel type, …); values without cars are left out. */
+const facetCounts = z.record(z.string(), z.number().int());
+
+/**
+ * Facets of a search (issue 22): for each value of each dimension, the number of cars the search would find
+ * with that dimension's filter set to that value alone and every other filter as asked — so "Diesel (1 204)"
+ * while Petrol is selected tells how many a switch to Diesel finds. Capped like `totalLength` (10 000).
+ */
+export const carFacets = z.object({
+  brands: facetCounts.meta({ description: 'By brand id' }),
+  fuelTypes: facetCounts,
+  transmissions: facetCounts,
+  bodyTypes: facetCounts,
+});
+/** Parsed type of {@link carFacets}. */
+export type CarFacets = z.infer<typeof carFacets>;
+
+/**
+ * `GET /api/cars` answer: `{ data: { cars, totalLength } }`; pageCount = ceil(totalLength / 9) (spec §7, §9);
+ * with `facets=true` also `facets` (issue 22).
+ */
 export const carSearchResponse = z.object({
   data: z.object({
     cars: z.array(car),
     totalLength: z.number().int().meta({ description: 'Number of cars matching the filters' }),
+    facets: carFacets.optional(),
   }),
 });
 

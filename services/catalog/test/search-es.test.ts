@@ -10,12 +10,36 @@ import {
   type EsClientLike,
   esMapping,
   SEARCH_COUNT_CAP,
+  toEsFacetsQuery,
   toEsQuery,
   toEsSource,
 } from '../src/search';
 import { brandId, parseQuery, searchFixtures } from './support/search-cars';
 
 const used = { term: { status: 'used' } };
+
+describe('toEsFacetsQuery', () => {
+  it('asks for no hits, keeps the other filters in the query and filters each facet by the other facets only', () => {
+    const body = toEsFacetsQuery(
+      parseQuery({ fuelTypes: 'Diesel', transmissions: 'Manual', city: 'Pune', page: '3' }),
+    );
+    expect(body.size).toBe(0);
+    expect(body.query.bool.filter).toEqual([
+      { term: { status: 'used' } },
+      { term: { 'city.keyword': 'pune' } },
+    ]);
+    expect(body.aggs.fuelTypes).toEqual({
+      filter: { bool: { filter: [{ terms: { transmission: ['Manual'] } }] } },
+      aggs: { values: { terms: { field: 'fuelType', size: 500 } } },
+    });
+    expect(body.aggs.brands).toMatchObject({
+      filter: {
+        bool: { filter: [{ terms: { fuelType: ['Diesel'] } }, { terms: { transmission: ['Manual'] } }] },
+      },
+      aggs: { values: { terms: { field: 'brandId' } } },
+    });
+  });
+});
 
 describe('toEsQuery', () => {
   it('defaults: used cars, newest first (ties by id), first page of 9, total tracked to the cap', () => {

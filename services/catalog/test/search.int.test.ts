@@ -20,6 +20,8 @@ import {
   createCarReader,
   createElasticsearchSearch,
   createPostgresSearch,
+  FACET_DIMENSIONS,
+  type FacetDimension,
   noSearchPageCache,
   searchIndexFeed,
 } from '../src/search';
@@ -113,6 +115,7 @@ async function openReplica(serverUrl: string): Promise<Harness> {
       },
       get: (id) => index.get(id),
       search: (q) => index.search(q),
+      facets: (q) => index.facets(q),
     },
     close,
   };
@@ -415,6 +418,36 @@ describe.each(variants)('random filter combinations: $name', ({ skip, open }) =>
   afterAll(async () => {
     await h?.close();
   });
+
+  it.skipIf(skip)(
+    'gives facet counts equal to the totalLength of the search with that value alone (12 queries)',
+    async () => {
+      const valuesOf: Record<FacetDimension, string[]> = {
+        brands: [...new Set(inventory.map((d) => d.brandId))],
+        fuelTypes: [...new Set(inventory.map((d) => d.car.fuelType))],
+        transmissions: [...new Set(inventory.map((d) => d.car.transmission))],
+        bodyTypes: [...new Set(inventory.map((d) => d.bodyType ?? d.car.model.bodyType ?? ''))].filter(
+          (b) => b,
+        ),
+      };
+      for (let k = 0; k < 12; k++) {
+        const params = randomSearchParams(random, inventory);
+        if (k % 4 === 0) params.searchTerm = k % 8 === 0 ? 'pune' : 'cretta';
+        if (k === 5) params.fuelTypes = 'LPG'; // no car: the other fuels still count
+        const facets = await h.search.facets(parseQuery(params));
+        for (const d of FACET_DIMENSIONS) {
+          const expected: Record<string, number> = {};
+          for (const value of valuesOf[d]) {
+            const q = parseQuery({ ...params, [d]: value });
+            const n = (await h.search.search(q)).totalLength;
+            if (n > 0) expected[value] = n;
+          }
+          expect({ params, d, counts: facets[d] }).toEqual({ params, d, counts: expected });
+        }
+      }
+    },
+    60_000,
+  );
 
   it.skipIf(skip)(
     'gives the reference answer (ids in order, totalLength) to each of 300',

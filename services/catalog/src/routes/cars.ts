@@ -1,5 +1,6 @@
 /**
- * Car reads (spec §7 "Cars", issue 5): `GET /api/cars?…` → `{ data: { cars, totalLength } }` and
+ * Car reads (spec §7 "Cars", issue 5): `GET /api/cars?…` → `{ data: { cars, totalLength } }` (with
+ * `facets=true` also `facets`, issue 22) and
  * `GET /api/cars/{carId}` → `{ data: car }` (404 when unknown or malformed), both public and cacheable
  * ({@link CAR_READS_CACHE}). `/api/cars/seller` belongs to the listing service and is passed on.
  */
@@ -51,9 +52,13 @@ export function carRoutes(search: CarSearch, pages: SearchPageCache = noSearchPa
       res.type('json').send(cached.body);
       return;
     }
-    const { cars, totalLength } = await search.search(query);
-    // The same text `res.json({ data: { cars, totalLength } })` would send.
-    const body = `{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}}}`;
+    const [{ cars, totalLength }, facets] = await Promise.all([
+      search.search(query),
+      query.facets ? search.facets(query) : undefined,
+    ]);
+    // The same text `res.json({ data: { cars, totalLength, facets } })` would send.
+    const more = facets ? `,"facets":${JSON.stringify(facets)}` : '';
+    const body = `{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}${more}}}`;
     res.type('json').send(body);
     await cached.store(body);
   });

@@ -12,6 +12,9 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  emptyFacets,
+  FACET_DIMENSIONS,
+  type FacetDimension,
   indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
@@ -165,6 +168,50 @@ export function toEsQuery(q: CarSearchQuery): EsSearchBody {
   return body;
 }
 
+/** The keyword field of each facet dimension in the index. */
+const ES_FACET_FIELDS: Record<FacetDimension, string> = {
+  brands: 'brandId',
+  fuelTypes: 'fuelType',
+  transmissions: 'transmission',
+  bodyTypes: 'bodyType',
+};
+
+/** Most values a facet lists (more than there are brands). */
+const ES_FACET_SIZE = 500;
+
+/**
+ * The Elasticsearch request of the facets of `q` (port `facets`): no hits; the query holds every filter but
+ * the four facet filters, and per dimension an aggregation filtered by the other three facet filters with
+ * the counts per value of its own field (`terms`, exact on one shard).
+ */
+export function toEsFacetsQuery(q: CarSearchQuery): {
+  query: EsSearchBody['query'];
+  size: 0;
+  aggs: Record<string, unknown>;
+} {
+  const base = toEsQuery({
+    ...q,
+    brands: undefined,
+    fuelTypes: undefined,
+    transmissions: undefined,
+    bodyTypes: undefined,
+  });
+  const clause = (d: FacetDimension): EsClause[] => {
+    const values = q[d];
+    return values ? [{ terms: { [ES_FACET_FIELDS[d]]: values } }] : [];
+  };
+  const aggs = Object.fromEntries(
+    FACET_DIMENSIONS.map((d) => [
+      d,
+      {
+        filter: { bool: { filter: FACET_DIMENSIONS.filter((o) => o !== d).flatMap(clause) } },
+        aggs: { values: { terms: { field: ES_FACET_FIELDS[d], size: ES_FACET_SIZE } } },
+      },
+    ]),
+  );
+  return { query: base.query, size: 0, aggs };
+}
+
 /** A bulk response item per operation, e.g. `{ index: { status: 201 } }`. */
 export type EsBulkItem = Partial<Record<string, { status: number; error?: unknown }>>;
 
@@ -182,6 +229,7 @@ export interface EsClientLike {
       total?: number | { value: number; relation?: string };
       hits: Array<{ _source?: unknown }>;
     };
+    aggregations?: Record<string, unknown>;
   }>;
   indices: {
     exists(params: { index: string }): Promise<boolean>;
@@ -288,6 +336,21 @@ export function createElasticsearchSearch(
       await ensureIndex();
       const res = await client.search({ index, query: { ids: { values: [id] } }, size: 1, _source: ['car'] });
       return (res.hits.hits[0]?._source as { car?: Car } | undefined)?.car;
+    },
+    async facets(q) {
+      await ensureIndex();
+      const res = await client.search({ index, ...toEsFacetsQuery(q) });
+      const facets = emptyFacets();
+      for (const d of FACET_DIMENSIONS) {
+        const agg = res.aggregations?.[d] as {
+          values?: { buckets?: Array<{ key: unknown; doc_count: number }> };
+        };
+        for (const bucket of agg?.values?.buckets ?? []) {
+          if (bucket.doc_count > 0)
+            facets[d][String(bucket.key)] = Math.min(bucket.doc_count, SEARCH_COUNT_CAP);
+        }
+      }
+      return facets;
     },
     async search(q) {
       const body = toEsQuery(q);

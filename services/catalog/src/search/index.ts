@@ -31,6 +31,7 @@ export {
   type EsSearchBody,
   esMapping,
   esSettings,
+  toEsFacetsQuery,
   toEsQuery,
   toEsSource,
 } from './elasticsearch';

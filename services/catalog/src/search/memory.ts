@@ -18,7 +18,7 @@
  * every distinct text (`text-index.ts`: a substring test, then a trigram pre-filter over the text's words
  * and the exact pg_trgm word similarity for the few candidates) and the answer is cached per word.
  */
-import type { Car, CarSearchQuery } from '@marketplace/contracts';
+import type { Car, CarFacets, CarSearchQuery } from '@marketplace/contracts';
 import { sortByValue } from './radix';
 import { Dictionary, TextIndex } from './text-index';
 import {
@@ -26,13 +26,23 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  emptyFacets,
   type IndexFields,
   indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
   searchWords,
 } from './types';
-import { type Filters, prepareView, SORTS, type Sort, scan, type View, YEAR_CODES } from './walk';
+import {
+  type Filters,
+  facetCounts,
+  prepareView,
+  SORTS,
+  type Sort,
+  scan,
+  type View,
+  YEAR_CODES,
+} from './walk';
 
 /** Reads cars by id for an index that does not hold them (e.g. the PostgreSQL read model, `documents.ts`). */
 export interface CarReader {
@@ -338,6 +348,51 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     return { cars: found.filter((car) => car !== undefined), totalLength };
   }
 
+  /**
+   * The facets of `q` (see the port): one walk of the newest order with the facet filters compiled on their
+   * own, since a facet filter that matches nothing still leaves the other values of its own column.
+   */
+  function facetsOf(q: CarSearchQuery): CarFacets {
+    const facets = emptyFacets();
+    const base = compile({
+      ...q,
+      brands: undefined,
+      fuelTypes: undefined,
+      transmissions: undefined,
+      bodyTypes: undefined,
+    });
+    if (!base) return facets;
+    const none = new Uint8Array(0); // a filter no car passes
+    const f: Filters = {
+      ...base,
+      ...(q.brands
+        ? { brand: brands.mask(q.brands.filter(isUuid).map((b) => b.toLowerCase())) ?? none }
+        : {}),
+      ...(q.fuelTypes ? { fuel: fuels.mask(q.fuelTypes) ?? none } : {}),
+      ...(q.transmissions ? { gearbox: gearboxes.mask(q.transmissions) ?? none } : {}),
+    };
+    if (q.bodyTypes) {
+      f.body = bodies.mask(q.bodyTypes) ?? none;
+      if (f.body.length > NO_BODY) f.body[NO_BODY] = 0;
+    }
+    const counts = facetCounts(view('newest'), f);
+    const fill = (
+      into: Record<string, number>,
+      values: readonly string[],
+      codeCounts: Int32Array,
+      skip = -1,
+    ) => {
+      codeCounts.forEach((n, code) => {
+        if (n > 0 && code !== skip) into[values[code]!] = Math.min(n, SEARCH_COUNT_CAP);
+      });
+    };
+    fill(facets.brands, brands.values, counts.brand);
+    fill(facets.fuelTypes, fuels.values, counts.fuel);
+    fill(facets.transmissions, gearboxes.values, counts.gearbox);
+    fill(facets.bodyTypes, bodies.values, counts.body, NO_BODY);
+    return facets;
+  }
+
   /** The filters of `q` as codes and numbers, or undefined when nothing can match. */
   function compile(q: CarSearchQuery): Filters | undefined {
     const f: Filters = {
@@ -452,6 +507,12 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       await ready();
       await firstLoad;
       return await run(q);
+    },
+
+    async facets(q) {
+      await ready();
+      await firstLoad;
+      return facetsOf(q);
     },
 
     loadFrom,

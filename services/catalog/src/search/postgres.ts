@@ -10,15 +10,18 @@
  * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows (`SELECT count(*) FROM (… LIMIT
  * 10000)`), which bounds the cost of broad searches over large inventories.
  */
-import type { Car, CarSearchQuery, NumericRange } from '@marketplace/contracts';
+import type { Car, CarFacets, CarSearchQuery, NumericRange } from '@marketplace/contracts';
 import type { Db } from '@marketplace/platform';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { carDocs } from './schema';
 import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  emptyFacets,
+  FACET_DIMENSIONS,
+  type FacetDimension,
   indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
@@ -107,6 +110,49 @@ export function searchOrder(sort: CarSearchQuery['sort']): SQL[] {
   }
 }
 
+/** The `car_docs` column of each facet dimension. */
+const facetColumns: Record<FacetDimension, AnyPgColumn> = {
+  brands: carDocs.brandId,
+  fuelTypes: carDocs.fuelType,
+  transmissions: carDocs.transmission,
+  bodyTypes: carDocs.bodyType,
+};
+
+/**
+ * Facets of `q`: per dimension one `GROUP BY` over the rows matching every other filter, each count capped
+ * at {@link SEARCH_COUNT_CAP} like `totalLength` (the groups are counted in full: a facet costs a scan of the
+ * matching rows, which is why the in-memory index serves facets in production, ADR 14).
+ */
+async function runFacets(db: Db, q: CarSearchQuery): Promise<CarFacets> {
+  const facets = emptyFacets();
+  for (const dimension of FACET_DIMENSIONS) {
+    const where = searchCondition({ ...q, [dimension]: undefined });
+    if (where === false) continue;
+    const column = facetColumns[dimension];
+    const rows = await db
+      .select({
+        value: sql<string>`${column}::text`,
+        n: sql<number>`least(count(*), ${SEARCH_COUNT_CAP})::int`,
+      })
+      .from(carDocs)
+      .where(and(where, isNotNull(column)))
+      .groupBy(column);
+    for (const row of rows) facets[dimension][row.value] = Number(row.n);
+  }
+  return facets;
+}
+
+/** Runs `work` with pg_trgm's word-similarity threshold set when `q` has search words (a transaction). */
+function withTermThreshold<T>(db: Db, q: CarSearchQuery, work: (db: Db) => Promise<T>): Promise<T> {
+  if (searchWords(q.searchTerm).length === 0) return work(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+    );
+    return work(tx as unknown as Db);
+  });
+}
+
 async function runSearch(db: Db, q: CarSearchQuery, where: SQL): Promise<CarSearchResult> {
   const limit = Math.max(0, Math.trunc(q.limit));
   const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
@@ -166,13 +212,11 @@ export function createPostgresSearch(db: Db): CarSearch {
     async search(q) {
       const where = searchCondition(q);
       if (where === false) return { cars: [], totalLength: 0 };
-      if (searchWords(q.searchTerm).length === 0) return runSearch(db, q, where);
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
-        );
-        return runSearch(tx as unknown as Db, q, where);
-      });
+      return withTermThreshold(db, q, (inTx) => runSearch(inTx, q, where));
+    },
+
+    facets(q) {
+      return withTermThreshold(db, q, (inTx) => runFacets(inTx, q));
     },
   };
 }

@@ -4,7 +4,7 @@
  * (`postgres.ts`, the default) and Elasticsearch (`elasticsearch.ts`); both follow the semantics below,
  * and one conformance suite (`test/search.int.test.ts`) runs against each.
  */
-import type { BodyType, Car, CarSearchQuery } from '@marketplace/contracts';
+import type { BodyType, Car, CarFacets, CarSearchQuery } from '@marketplace/contracts';
 
 /**
  * A search document: the API car (spec §3 "Car (as read)", returned as is by `get` and `search`) plus the
@@ -76,6 +76,21 @@ export interface CarSearch {
   get(id: string): Promise<Car | undefined>;
   /** One page of the cars matching `q` and their total (see the semantics above). */
   search(q: CarSearchQuery): Promise<CarSearchResult>;
+  /**
+   * The facets of `q` (contracts `carFacets`): for each value of each {@link FACET_DIMENSIONS} entry, the
+   * `totalLength` that `search` gives for `q` with that dimension's list replaced by that value alone;
+   * values with no car are left out. Paging and sort do not matter.
+   */
+  facets(q: CarSearchQuery): Promise<CarFacets>;
+}
+
+/** The filters a search reports facets for (contracts `carFacets`). */
+export const FACET_DIMENSIONS = ['brands', 'fuelTypes', 'transmissions', 'bodyTypes'] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+
+/** Facets without any count. */
+export function emptyFacets(): CarFacets {
+  return { brands: {}, fuelTypes: {}, transmissions: {}, bodyTypes: {} };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

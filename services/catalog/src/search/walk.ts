@@ -307,3 +307,65 @@ export function scan(v: View, f: Filters, from: number, to: number): { count: nu
   }
   return { count, hits };
 }
+
+/** Counts per dictionary code of the four facet columns (see {@link facetCounts}). */
+export interface FacetCodeCounts {
+  brand: Int32Array;
+  fuel: Int32Array;
+  gearbox: Int32Array;
+  body: Int32Array;
+}
+
+/**
+ * One walk over every position of `v` for the facets of `f`: a position passing every filter counts for
+ * its code in all four facet columns; one failing exactly one facet filter (brand, fuel, gearbox or body)
+ * counts for its code in that column only, which is the count that column's value would have with that
+ * filter replaced by the value (contracts `carFacets`). Counts are not capped here.
+ */
+export function facetCounts(v: View, f: Filters): FacetCodeCounts {
+  const counts: FacetCodeCounts = {
+    brand: new Int32Array(v.codes.brand),
+    fuel: new Int32Array(v.codes.fuel),
+    gearbox: new Int32Array(v.codes.gearbox),
+    body: new Int32Array(v.codes.body),
+  };
+  const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
+  const nWords = words.length;
+  const { brand: cBrand, fuel: cFuel, gearbox: cGearbox, body: cBody } = counts;
+  for (let i = 0; i < v.slot.length; i++) {
+    if (city >= 0 && v.city[i] !== city) continue;
+    const price = v.price[i]!;
+    if (price < priceMin || price > priceMax) continue;
+    const km = v.km[i]!;
+    if (km < kmMin || km > kmMax) continue;
+    const year = v.year[i]!;
+    if (year < yearMin || year > yearMax) continue;
+    if (nWords > 0) {
+      const t = v.text[i]!;
+      let all = true;
+      for (let w = 0; w < nWords && all; w++) all = words[w]![t] === 1;
+      if (!all) continue;
+    }
+    const b = v.brand[i]!;
+    const u = v.fuel[i]!;
+    const g = v.gearbox[i]!;
+    const d = v.body[i]!;
+    const failsBrand = brand !== undefined && !brand[b];
+    const failsFuel = fuel !== undefined && !fuel[u];
+    const failsGearbox = gearbox !== undefined && !gearbox[g];
+    const failsBody = body !== undefined && !body[d];
+    const fails = +failsBrand + +failsFuel + +failsGearbox + +failsBody;
+    if (fails === 0) {
+      cBrand[b]!++;
+      cFuel[u]!++;
+      cGearbox[g]!++;
+      cBody[d]!++;
+    } else if (fails === 1) {
+      if (failsBrand) cBrand[b]!++;
+      else if (failsFuel) cFuel[u]!++;
+      else if (failsGearbox) cGearbox[g]!++;
+      else cBody[d]!++;
+    }
+  }
+  return counts;
+}
