@@ -98,6 +98,23 @@ describe('catalog', () => {
     await page.waitForURL(/fuelTypes=Electric/);
     await waitForTotal(page, await apiTotal('fuelTypes=Electric'));
 
+    // Each fuel and transmission shows what choosing it would find (the search's facets), as the
+    // checkbox's description: Diesel counts with the fuel filter set aside, Manual with Electric applied.
+    const { data: faceted } = (await (
+      await fetch(`${app.url}/api/cars?fuelTypes=Electric&facets=true`)
+    ).json()) as {
+      data: { facets: { fuelTypes: Record<string, number>; transmissions: Record<string, number> } };
+    };
+    const description = async (name: string) => {
+      const id = await page.getByRole('checkbox', { name, exact: true }).getAttribute('aria-describedby');
+      return (await page.locator(`[id="${id}"]`).textContent())?.trim();
+    };
+    const indian = new Intl.NumberFormat('en-IN');
+    await expect
+      .poll(() => description('Diesel'))
+      .toBe(`(${indian.format(faceted.facets.fuelTypes.Diesel ?? 0)})`);
+    expect(await description('Manual')).toBe(`(${indian.format(faceted.facets.transmissions.Manual ?? 0)})`);
+
     // + TRANSMISSION.
     await page.getByRole('checkbox', { name: 'Automatic' }).click();
     await page.waitForURL(/transmissions=Automatic/);

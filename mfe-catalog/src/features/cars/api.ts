@@ -1,15 +1,16 @@
 /** The catalog's calls (spec §7 "Cars", "Reference data"), typed with the contracts (types only). */
-import type { Brand, Car } from '@marketplace/contracts';
+import type { Brand, Car, CarFacets } from '@marketplace/contracts';
 import { api, isApiError } from '@marketplace/ui';
 import { queryOptions } from '@tanstack/react-query';
 
 /** A brand as the listing shows it. */
 export type BrandSummary = Pick<Brand, '_id' | 'name' | 'logo'>;
 
-/** One page of `GET /api/cars`: the cars and how many match in total. */
+/** One page of `GET /api/cars`: the cars, how many match in total, and the facets when asked (`facets=true`). */
 export interface CarPage {
   cars: Car[];
   totalLength: number;
+  facets?: CarFacets;
 }
 
 /** `GET /api/cars?{query}`: empty parameters are left out by the caller. */

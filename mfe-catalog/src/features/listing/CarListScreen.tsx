@@ -104,7 +104,12 @@ function CarListing() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const { data: brands } = useSuspenseQuery(catalogQueries.brands());
-  const { page: shown, updating: loading } = useCarSearch({ ...filterQuery(filters), limit: PAGE_SIZE });
+  // With the facets: the panel shows what each brand, fuel, transmission and body type would find.
+  const { page: shown, updating: loading } = useCarSearch({
+    ...filterQuery(filters),
+    limit: PAGE_SIZE,
+    facets: 'true',
+  });
   const [panelOpen, setPanelOpen] = useState(false);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -161,7 +166,7 @@ function CarListing() {
                 </button>
               ) : null}
             </div>
-            <FilterPanel filters={filters} brands={brands} onChange={change} />
+            <FilterPanel filters={filters} brands={brands} facets={shown.facets} onChange={change} />
           </div>
         </aside>
 

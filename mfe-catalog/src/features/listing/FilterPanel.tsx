@@ -2,9 +2,12 @@
  * The listing's filter panel (spec §2 "Car listing page"): brand search box, the scrollable multi-select
  * POPULAR BRANDS logo grid, FUEL and TRANSMISSION checkboxes, PRICE and KM DRIVEN min/max; beyond the spec
  * (issue 9) body type, year range and city. Every change goes through `onChange` (which returns to page 1).
+ * With the search's facets (issue 22), each brand, fuel, transmission and body type shows how many cars
+ * choosing it would find under the other filters, e.g. "Diesel (1,204)".
  */
 
-import { cn } from '@marketplace/ui';
+import type { CarFacets } from '@marketplace/contracts';
+import { cn, formatIndianNumber } from '@marketplace/ui';
 import { type ReactNode, useId } from 'react';
 import type { BrandSummary } from '../cars/api';
 import { DebouncedInput } from './DebouncedInput';
@@ -33,15 +36,40 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Facet counts are capped like the search's total (SEARCH_COUNT_CAP, 10 000): the cap reads "10,000+". */
+const FACET_CAP = 10_000;
+
+/**
+ * A facet count next to its value. It is left out of the value's accessible name (so "Diesel" stays
+ * "Diesel" for voice control and tests) and given as its description instead (`aria-describedby`).
+ */
+function FacetCount({ id, counts, value }: { id: string; counts: Record<string, number>; value: string }) {
+  return (
+    <span id={id} aria-hidden="true" className="cat:text-slate-500 cat:tabular-nums cat:dark:text-slate-400">
+      {countLabel(counts, value)}
+    </span>
+  );
+}
+
+/** ` (1,204)`: the count a facet value would find, or nothing while the facets are not there. */
+function countLabel(counts: Record<string, number> | undefined, value: string): string {
+  if (!counts) return '';
+  const n = counts[value] ?? 0;
+  return ` (${formatIndianNumber(n)}${n >= FACET_CAP ? '+' : ''})`;
+}
+
 function Checkboxes<T extends string>({
   values,
   selected,
+  counts,
   onChange,
 }: {
   values: readonly T[];
   selected: readonly T[];
+  counts: Record<string, number> | undefined;
   onChange(next: T[]): void;
 }) {
+  const id = useId();
   return (
     <div className="cat:grid cat:grid-cols-2 cat:gap-x-3 cat:gap-y-2">
       {values.map((v) => (
@@ -50,9 +78,11 @@ function Checkboxes<T extends string>({
             type="checkbox"
             checked={selected.includes(v)}
             onChange={() => onChange(toggle(selected, v))}
+            aria-describedby={counts ? `${id}-${v}` : undefined}
             className="cat:size-4 cat:accent-brand-600"
           />
           {v}
+          {counts ? <FacetCount id={`${id}-${v}`} counts={counts} value={v} /> : null}
         </label>
       ))}
     </div>
@@ -104,11 +134,13 @@ function RangeInputs({
 export interface FilterPanelProps {
   filters: ListingFilters;
   brands: BrandSummary[];
+  /** Counts per value under the other filters (absent while they load). */
+  facets?: CarFacets | undefined;
   onChange(patch: FilterPatch): void;
 }
 
 /** The filter panel. */
-export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, brands, facets, onChange }: FilterPanelProps) {
   const id = useId();
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - OLDEST_YEAR + 1 }, (_, i) => String(thisYear - i));
@@ -137,6 +169,7 @@ export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
                 <button
                   type="button"
                   aria-pressed={on}
+                  aria-describedby={facets ? `${id}-brand-${b._id}` : undefined}
                   onClick={() => onChange({ brands: toggle(filters.brands, b._id) })}
                   className={cn(
                     'cat:flex cat:w-full cat:flex-col cat:items-center cat:gap-1 cat:rounded-lg cat:border cat:p-2 cat:text-xs cat:font-medium cat:transition',
@@ -163,6 +196,11 @@ export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
                     </span>
                   )}
                   <span className="cat:w-full cat:truncate cat:text-center">{b.name}</span>
+                  {facets ? (
+                    <span className="cat:text-[0.7rem] cat:font-normal">
+                      <FacetCount id={`${id}-brand-${b._id}`} counts={facets.brands} value={b._id} />
+                    </span>
+                  ) : null}
                 </button>
               </li>
             );
@@ -174,6 +212,7 @@ export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
         <Checkboxes
           values={FUEL_TYPES}
           selected={filters.fuelTypes}
+          counts={facets?.fuelTypes}
           onChange={(fuelTypes) => onChange({ fuelTypes })}
         />
       </Group>
@@ -182,6 +221,7 @@ export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
         <Checkboxes
           values={TRANSMISSIONS}
           selected={filters.transmissions}
+          counts={facets?.transmissions}
           onChange={(transmissions) => onChange({ transmissions })}
         />
       </Group>
@@ -208,6 +248,7 @@ export function FilterPanel({ filters, brands, onChange }: FilterPanelProps) {
         <Checkboxes
           values={BODY_TYPES}
           selected={filters.bodyTypes}
+          counts={facets?.bodyTypes}
           onChange={(bodyTypes) => onChange({ bodyTypes })}
         />
       </Group>
