@@ -33,7 +33,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
   const infra = await createInfrastructure(config, logger, { signsTokens: true, processName: 'marketplace' });
   // A full image-decoding line takes the process out of the load balancer, as the standalone storage does.
   Object.assign(infra.readiness, storageReadiness);
-  const services = await startServices(infra, serviceModules, { seed: true });
+  const services = await startServices(infra, serviceModules, { seed: true, embedded: true });
   const app = createGatewayApp({
     config,
     logger,

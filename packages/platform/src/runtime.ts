@@ -160,7 +160,7 @@ export interface RunningServices {
 export async function startServices(
   infra: Infrastructure,
   modules: ServiceModule[],
-  opts: { seed: boolean; clock?: () => Date },
+  opts: { seed: boolean; clock?: () => Date; embedded: boolean },
 ): Promise<RunningServices> {
   const routers: Router[] = [];
   const relays: Relay[] = [];
@@ -190,6 +190,7 @@ export async function startServices(
       notifier: infra.notifier,
       peers: infra.peers,
       clock: opts.clock ?? (() => new Date()),
+      embedded: opts.embedded,
     });
     for (const consumer of parts.consumers ?? []) {
       await infra.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));

@@ -34,6 +34,11 @@ export interface ServicePorts {
   peers: Peers;
   /** Current time; tests pass a fixed clock. */
   clock: () => Date;
+  /**
+   * True when every service runs in this one process (embedded mode), false when this service runs on its
+   * own and may have replicas (distributed mode): decides, e.g., how the catalog keeps its search index.
+   */
+  embedded: boolean;
 }
 
 export interface ServiceParts {

@@ -38,7 +38,7 @@ export async function startService(
   if (module.name !== 'auth') {
     infra.tokens.useSessionCheck(remoteSessionCheck(infra.peers), { ttlMs: config.SESSION_CHECK_TTL_MS });
   }
-  const services = await startServices(infra, [module], { seed: true });
+  const services = await startServices(infra, [module], { seed: true, embedded: false });
   const app = createHttpApp({
     logger,
     routers: services.routers,

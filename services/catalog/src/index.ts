@@ -31,11 +31,7 @@ export const catalogService = defineService({
       elasticsearchUrl: ports.config.ELASTICSEARCH_URL,
       elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
       inMemory:
-        ports.config.CAR_SEARCH === 'postgres'
-          ? undefined
-          : ports.config.DATABASE_URL
-            ? 'distributed'
-            : 'embedded',
+        ports.config.CAR_SEARCH === 'postgres' ? undefined : ports.embedded ? 'embedded' : 'distributed',
     });
     const { pages } = searches;
     return {

@@ -213,6 +213,66 @@ describe('createMemorySearch', () => {
     expect(ids(await s.search(parseQuery({ searchTerm: 'cretta surat' })))).toEqual([lateCreta.car._id]);
   });
 
+  it('answers as a full scan would while cars change between searches (stale views, then rebuilt ones)', async () => {
+    const random = mulberry32(21);
+    const current = new Map(randomInventory(random, docs, 2_000).map((d) => [d.car._id, d]));
+    const search = createMemorySearch();
+    await search.upsertMany([...current.values()]);
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+    let extra = 0;
+    for (let k = 0; k < 400; k++) {
+      // A change: a new car, a removal, or a new price, km, city, status or listing time.
+      const roll = random();
+      if (roll < 0.15) {
+        const base = pick([...current.values()]);
+        const car = {
+          ...base.car,
+          _id: fixtureUuid(7, ++extra),
+          price: 100_000 + Math.floor(random() * 60) * 50_000,
+        };
+        const doc = { ...base, car };
+        current.set(car._id, doc);
+        await search.upsert(doc);
+      } else if (roll < 0.3) {
+        const id = pick([...current.keys()]);
+        current.delete(id);
+        await search.remove(id);
+      } else {
+        const base = pick([...current.values()]);
+        const createdAt = new Date(base.createdAt.getTime() + Math.floor((random() - 0.5) * 1e9));
+        const car = {
+          ...base.car,
+          price: random() < 0.5 ? 100_000 + Math.floor(random() * 60) * 50_000 : base.car.price,
+          status: random() < 0.1 ? ('sold' as const) : ('used' as const),
+          location: random() < 0.3 ? { ...base.car.location, city: 'Goa' } : base.car.location,
+          specifications: { ...base.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
+          createdAt: createdAt.toISOString(),
+        };
+        const doc = { ...base, car, createdAt };
+        current.set(car._id, doc);
+        await search.upsert(doc);
+      }
+      const all = [...current.values()];
+      const params = randomSearchParams(random, all);
+      const q = parseQuery(params);
+      const got = await search.search(q);
+      expect({ k, params, ids: ids(got), totalLength: got.totalLength }).toEqual({
+        k,
+        params,
+        ...expectedSearch(all, q),
+      });
+      if (k % 40 === 0) {
+        const facets = await search.facets(q);
+        const fuels: Record<string, number> = {};
+        for (const fuel of new Set(all.map((d) => d.car.fuelType))) {
+          const n = expectedSearch(all, parseQuery({ ...params, fuelTypes: fuel })).totalLength;
+          if (n > 0) fuels[fuel] = n;
+        }
+        expect({ k, fuels: facets.fuelTypes }).toEqual({ k, fuels });
+      }
+    }
+  });
+
   it('answers random filter combinations as a full scan would (the postings and ranked drivers)', async () => {
     const random = mulberry32(7);
     const many = randomInventory(random, docs);

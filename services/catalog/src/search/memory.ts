@@ -83,6 +83,9 @@ export interface MemorySearch extends CarSearch {
 }
 
 const INITIAL_CAPACITY = 1024;
+/** Changed cars a set of views carries before it is rebuilt: 0.1 % of the cars, at least 64. */
+const STALE_SHARE = 0.001;
+const STALE_MIN = 64;
 /**
  * Sort key of a car without a valid listing time: older than any real one (4·10^15 ms, ~127 000 years,
  * before 1970), and close enough to today that the keys span less than 2^53 (radix.ts).
@@ -126,6 +129,11 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
   const texts = new TextIndex();
 
   const views = new Map<Sort, View>();
+  // Slots changed since the views were built: the walks skip their (old) positions and the searches
+  // add them from their current columns, so a write costs no rebuild; past STALE_SHARE of the cars the
+  // views are rebuilt instead (on the next search of each sort).
+  let stale = new Uint8Array(capacity);
+  let staleSlots: number[] = [];
   let touched: Set<string> | undefined; // ids written directly while a load runs
 
   function grow(): void {
@@ -149,6 +157,34 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     textCode = g(textCode);
     loadedBy = g(loadedBy);
     idPrefix = g(idPrefix);
+    stale = g(stale);
+  }
+
+  /** Drops the views (and the stale marks with them): the next search of each sort rebuilds its view. */
+  function invalidateViews(): void {
+    views.clear();
+    idOrder = undefined;
+    for (const s of staleSlots) stale[s] = 0;
+    staleSlots = [];
+  }
+
+  /** Slot `s` changed: its view positions are stale until the views are rebuilt. */
+  function changed(s: number): void {
+    idOrder = undefined;
+    if (views.size === 0 || stale[s]) return;
+    stale[s] = 1;
+    staleSlots.push(s);
+    if (staleSlots.length > Math.max(STALE_MIN, slotOf.size * STALE_SHARE)) {
+      invalidateViews();
+      return;
+    }
+    for (const v of views.values()) markStale(v, s);
+  }
+
+  /** Marks the position of slot `s` in `v` stale, when it has one. */
+  function markStale(v: View, s: number): void {
+    const at = s < v.positionOf.length ? v.positionOf[s]! : -1;
+    if (at >= 0) v.stale[at] = 1;
   }
 
   /** A document's index fields and car, or index fields alone. */
@@ -184,8 +220,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     city[s] = cities.code(f.city.toLowerCase());
     status[s] = statuses.code(f.status);
     textCode[s] = texts.code(f.searchText);
-    views.clear();
-    idOrder = undefined;
+    changed(s);
   }
 
   function drop(id: string): void {
@@ -198,8 +233,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     live[s] = 0;
     cars[s] = undefined;
     free.push(s);
-    views.clear();
-    idOrder = undefined;
+    changed(s);
   }
 
   /** Writes `entries` (all or nothing, like one INSERT); `load` is the number of the load, 0 for none. */
@@ -306,7 +340,12 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
         year: YEAR_CODES,
       },
       bits: new Uint32Array((n + 31) >>> 5),
+      positionOf: new Int32Array(next).fill(-1),
+      stale: new Uint8Array(n),
     };
+    for (let i = 0; i < n; i++) v.positionOf[o[i]!] = i;
+    // Cars that changed before this view was built are added by the searches from their columns too.
+    for (const s of staleSlots) markStale(v, s);
     // One column at a time, from local references (a loop over all ten through the closure's variables
     // and the view's properties ran ~50× slower at 1 000 000 cars).
     const copy = <T extends Float64Array | Int32Array | Int16Array>(to: T, from: T): void => {
@@ -339,13 +378,97 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     if (!f) return { cars: [], totalLength: 0 };
     const limit = Math.max(0, Math.trunc(q.limit));
     const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
-    const v = view((SORTS as readonly string[]).includes(q.sort) ? (q.sort as Sort) : 'newest');
-    const { count, hits } = scan(v, f, offset, offset + limit);
+    const sort = (SORTS as readonly string[]).includes(q.sort) ? (q.sort as Sort) : 'newest';
+    const v = view(sort);
+    const { count, slots } = pageSlots(v, f, sort, offset, limit);
     const totalLength = Math.min(count, SEARCH_COUNT_CAP);
-    if (!opts.cars) return { cars: hits.map((i) => cars[v.slot[i]!]!), totalLength };
+    if (!opts.cars) return { cars: slots.map((s) => cars[s]!), totalLength };
     // A car removed from the read model since the walk is left out of the page.
-    const found = await opts.cars.read(hits.map((i) => ids[v.slot[i]!]!));
+    const found = await opts.cars.read(slots.map((s) => ids[s]!));
     return { cars: found.filter((car) => car !== undefined), totalLength };
+  }
+
+  /**
+   * The slots of matches `offset` … `offset + limit - 1` in `sort` order and the number of matches (up to
+   * the cap): the view's matches, merged with the changed cars that match (`stale`), which the walk skips.
+   * A changed car can move a view match by at most one place per changed car, so the walk starts that many
+   * matches earlier and the merge finds the page (or, when that window is empty, walks from the start).
+   */
+  function pageSlots(
+    v: View,
+    f: Filters,
+    sort: Sort,
+    offset: number,
+    limit: number,
+  ): { count: number; slots: number[] } {
+    if (staleSlots.length === 0) {
+      const { count, hits } = scan(v, f, offset, offset + limit);
+      return { count, slots: hits.map((i) => v.slot[i]!) };
+    }
+    const before = comparatorOf(sort);
+    const changedMatches = staleSlots
+      .filter((s) => live[s] && status[s] === USED && passesSlot(f, s))
+      .sort(before);
+    const k = changedMatches.length;
+    let from = Math.max(0, offset - k);
+    let walked = scan(v, f, from, offset + limit, v.stale);
+    if (from > 0 && walked.hits.length === 0) {
+      from = 0;
+      walked = scan(v, f, 0, offset + limit, v.stale);
+    }
+    const window = walked.hits.map((i) => v.slot[i]!);
+    // Changed matches before the window's first match come before the page when the window starts late.
+    let j = 0;
+    if (from > 0) while (j < k && before(changedMatches[j]!, window[0]!) < 0) j++;
+    const base = from + j; // the place of the first merged slot among all matches
+    const merged: number[] = [];
+    let w = 0;
+    while (w < window.length || j < k) {
+      if (j >= k || (w < window.length && before(window[w]!, changedMatches[j]!) < 0))
+        merged.push(window[w++]!);
+      else merged.push(changedMatches[j++]!);
+    }
+    return { count: walked.count + k, slots: merged.slice(offset - base, offset - base + limit) };
+  }
+
+  /** Whether slot `s` (a car for sale) passes every filter of `f`, read from its current columns. */
+  function passesSlot(f: Filters, s: number): boolean {
+    return failedFacetFilters(f, s) === 0;
+  }
+
+  /**
+   * -1 when slot `s` fails a filter that is not a facet (city, price, km, year, search words); else how many
+   * of the facet filters (brand, fuel, gearbox, body) it fails, as bits 1, 2, 4, 8.
+   */
+  function failedFacetFilters(f: Filters, s: number): number {
+    if (f.city >= 0 && city[s] !== f.city) return -1;
+    if (price[s]! < f.priceMin || price[s]! > f.priceMax) return -1;
+    if (km[s]! < f.kmMin || km[s]! > f.kmMax) return -1;
+    if (year[s]! < f.yearMin || year[s]! > f.yearMax) return -1;
+    for (const word of f.words) if (!word[textCode[s]!]) return -1;
+    let failed = 0;
+    if (f.brand && !f.brand[brand[s]!]) failed |= 1;
+    if (f.fuel && !f.fuel[fuel[s]!]) failed |= 2;
+    if (f.gearbox && !f.gearbox[gearbox[s]!]) failed |= 4;
+    if (f.body && !f.body[body[s]!]) failed |= 8;
+    return failed;
+  }
+
+  /** The order of `sort` between two slots (ties by id), as the views are built. */
+  function comparatorOf(sort: Sort): (a: number, b: number) => number {
+    const p = price;
+    const k = km;
+    const c = created;
+    switch (sort) {
+      case 'price_asc':
+        return (a, b) => p[a]! - p[b]! || byId(a, b);
+      case 'price_desc':
+        return (a, b) => p[b]! - p[a]! || byId(a, b);
+      case 'km_asc':
+        return (a, b) => k[a]! - k[b]! || byId(a, b);
+      default:
+        return (a, b) => (c[a] === c[b] ? byId(a, b) : c[a]! > c[b]! ? -1 : 1);
+    }
   }
 
   /**
@@ -375,7 +498,23 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       f.body = bodies.mask(q.bodyTypes) ?? none;
       if (f.body.length > NO_BODY) f.body[NO_BODY] = 0;
     }
-    const counts = facetCounts(view('newest'), f);
+    const newest = view('newest');
+    const counts = facetCounts(newest, f, staleSlots.length > 0 ? newest.stale : undefined, {
+      brand: brands.values.length,
+      fuel: fuels.values.length,
+      gearbox: gearboxes.values.length,
+      body: bodies.values.length,
+    });
+    // The changed cars, from their current columns (the walk skipped their old positions).
+    for (const s of staleSlots) {
+      if (!live[s] || status[s] !== USED) continue;
+      const failed = failedFacetFilters(f, s);
+      if (failed < 0) continue;
+      if (failed === 0 || failed === 1) counts.brand[brand[s]!]!++;
+      if (failed === 0 || failed === 2) counts.fuel[fuel[s]!]!++;
+      if (failed === 0 || failed === 4) counts.gearbox[gearbox[s]!]!++;
+      if (failed === 0 || failed === 8) counts.body[body[s]!]!++;
+    }
     const fill = (
       into: Record<string, number>,
       values: readonly string[],
@@ -468,6 +607,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     if (gates) firstLoad = run.catch(() => {});
     try {
       await run;
+      invalidateViews();
       prepare();
       loaded = true;
     } finally {

@@ -86,6 +86,10 @@ export interface View {
   codes: Record<Dimension, number>;
   /** Scratch bitset over positions (one bit each), all zero between searches. */
   bits: Uint32Array;
+  /** Position of each slot in this view (-1: not in it); slots beyond its length were added later. */
+  positionOf: Int32Array;
+  /** 1 at the positions whose car changed since the view was built (the walks skip them). */
+  stale: Uint8Array;
 }
 
 /** A compiled query: membership masks over dictionary codes, inclusive bounds, per-word text matches. */
@@ -212,11 +216,18 @@ function yearCodes(year: Int16Array): Int32Array {
 
 /**
  * Walks `v` in order: the positions of the matches number `from` to `to` - 1 (the page) and the number
- * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. When a
+ * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. Positions
+ * marked in `stale` (their car changed since the view was built) are skipped; the caller adds those cars. When a
  * categorical filter is selective, only the positions in its postings are visited (in the same order,
  * so the answer is the same as a full walk).
  */
-export function scan(v: View, f: Filters, from: number, to: number): { count: number; hits: number[] } {
+export function scan(
+  v: View,
+  f: Filters,
+  from: number,
+  to: number,
+  stale?: Uint8Array,
+): { count: number; hits: number[] } {
   const n = v.slot.length;
   const hits: number[] = [];
   const stopAt = Math.max(SEARCH_COUNT_CAP, to);
@@ -224,7 +235,18 @@ export function scan(v: View, f: Filters, from: number, to: number): { count: nu
   const hasPrice = priceMin > Number.NEGATIVE_INFINITY || priceMax < Number.POSITIVE_INFINITY;
   const hasKm = kmMin > Number.NEGATIVE_INFINITY || kmMax < Number.POSITIVE_INFINITY;
   const hasYear = yearMin > Number.NEGATIVE_INFINITY || yearMax < Number.POSITIVE_INFINITY;
-  if (!brand && !fuel && !gearbox && !body && city < 0 && !hasPrice && !hasKm && !hasYear && !words.length) {
+  if (
+    !stale &&
+    !brand &&
+    !fuel &&
+    !gearbox &&
+    !body &&
+    city < 0 &&
+    !hasPrice &&
+    !hasKm &&
+    !hasYear &&
+    !words.length
+  ) {
     for (let i = from; i < to && i < n; i++) hits.push(i);
     return { count: n, hits };
   }
@@ -240,6 +262,7 @@ export function scan(v: View, f: Filters, from: number, to: number): { count: nu
   const nWords = words.length;
   /** Whether position `i` passes every filter. */
   const passes = (i: number): boolean => {
+    if (stale?.[i]) return false;
     if (brand && !brand[vBrand[i]!]) return false;
     if (fuel && !fuel[vFuel[i]!]) return false;
     if (gearbox && !gearbox[vGearbox[i]!]) return false;
@@ -320,19 +343,27 @@ export interface FacetCodeCounts {
  * One walk over every position of `v` for the facets of `f`: a position passing every filter counts for
  * its code in all four facet columns; one failing exactly one facet filter (brand, fuel, gearbox or body)
  * counts for its code in that column only, which is the count that column's value would have with that
- * filter replaced by the value (contracts `carFacets`). Counts are not capped here.
+ * filter replaced by the value (contracts `carFacets`). Counts are not capped here. Positions marked in
+ * `stale` are skipped; the caller counts those slots itself, into arrays sized by `codes` (the
+ * dictionaries' sizes now, which may have grown since the view was built).
  */
-export function facetCounts(v: View, f: Filters): FacetCodeCounts {
+export function facetCounts(
+  v: View,
+  f: Filters,
+  stale?: Uint8Array,
+  codes: Pick<View['codes'], 'brand' | 'fuel' | 'gearbox' | 'body'> = v.codes,
+): FacetCodeCounts {
   const counts: FacetCodeCounts = {
-    brand: new Int32Array(v.codes.brand),
-    fuel: new Int32Array(v.codes.fuel),
-    gearbox: new Int32Array(v.codes.gearbox),
-    body: new Int32Array(v.codes.body),
+    brand: new Int32Array(Math.max(codes.brand, v.codes.brand)),
+    fuel: new Int32Array(Math.max(codes.fuel, v.codes.fuel)),
+    gearbox: new Int32Array(Math.max(codes.gearbox, v.codes.gearbox)),
+    body: new Int32Array(Math.max(codes.body, v.codes.body)),
   };
   const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
   const nWords = words.length;
   const { brand: cBrand, fuel: cFuel, gearbox: cGearbox, body: cBody } = counts;
   for (let i = 0; i < v.slot.length; i++) {
+    if (stale?.[i]) continue;
     if (city >= 0 && v.city[i] !== city) continue;
     const price = v.price[i]!;
     if (price < priceMin || price > priceMax) continue;
