@@ -184,7 +184,10 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
   /** Marks the position of slot `s` in `v` stale, when it has one. */
   function markStale(v: View, s: number): void {
     const at = s < v.positionOf.length ? v.positionOf[s]! : -1;
-    if (at >= 0) v.stale[at] = 1;
+    if (at >= 0 && !v.stale[at]) {
+      v.stale[at] = 1;
+      v.staleCount++;
+    }
   }
 
   /** A document's index fields and car, or index fields alone. */
@@ -342,6 +345,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       bits: new Uint32Array((n + 31) >>> 5),
       positionOf: new Int32Array(next).fill(-1),
       stale: new Uint8Array(n),
+      staleCount: 0,
     };
     for (let i = 0; i < n; i++) v.positionOf[o[i]!] = i;
     // Cars that changed before this view was built are added by the searches from their columns too.

@@ -90,6 +90,8 @@ export interface View {
   positionOf: Int32Array;
   /** 1 at the positions whose car changed since the view was built (the walks skip them). */
   stale: Uint8Array;
+  /** How many positions are marked in `stale`. */
+  staleCount: number;
 }
 
 /** A compiled query: membership masks over dictionary codes, inclusive bounds, per-word text matches. */
@@ -235,20 +237,17 @@ export function scan(
   const hasPrice = priceMin > Number.NEGATIVE_INFINITY || priceMax < Number.POSITIVE_INFINITY;
   const hasKm = kmMin > Number.NEGATIVE_INFINITY || kmMax < Number.POSITIVE_INFINITY;
   const hasYear = yearMin > Number.NEGATIVE_INFINITY || yearMax < Number.POSITIVE_INFINITY;
-  if (
-    !stale &&
-    !brand &&
-    !fuel &&
-    !gearbox &&
-    !body &&
-    city < 0 &&
-    !hasPrice &&
-    !hasKm &&
-    !hasYear &&
-    !words.length
-  ) {
-    for (let i = from; i < to && i < n; i++) hits.push(i);
-    return { count: n, hits };
+  if (!brand && !fuel && !gearbox && !body && city < 0 && !hasPrice && !hasKm && !hasYear && !words.length) {
+    if (!stale) {
+      for (let i = from; i < to && i < n; i++) hits.push(i);
+      return { count: n, hits };
+    }
+    for (let i = 0, rank = 0; i < n && rank < to; i++) {
+      if (stale[i]) continue;
+      if (rank >= from) hits.push(i);
+      rank++;
+    }
+    return { count: n - v.staleCount, hits };
   }
   const vBrand = v.brand;
   const vFuel = v.fuel;
