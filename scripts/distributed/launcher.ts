@@ -7,7 +7,8 @@
  * - service `<s>`: `services/<s>/src/main.ts` with PORT, HOST, DATA_DIR=`<DATA_DIR>/<s>`, its own
  *   DATABASE_URL (database created when missing), AMQP_URL/EXCHANGE/QUEUE_PREFIX, REDIS_URL/KEY_PREFIX,
  *   JWKS_URL (the auth process's JWKS; auth gets JWT_PRIVATE_KEY instead), every `<NAME>_SERVICE_URL` (peer
- *   calls) and PUBLIC_URL = the gateway's URL;
+ *   calls) and PUBLIC_URL = the gateway's URL; with `<SERVICE>_REPLICAS` = N, also `<s>-2` … `<s>-N` (own
+ *   PORT and DATA_DIR, started once `<s>` is ready), and every `<NAME>_SERVICE_URL` lists them all;
  * - `gateway`: `gateway/src/main.ts`, proxying to every `<NAME>_SERVICE_URL`, REMOTE_<NAME>_URL pointing at
  *   the static servers' `mf-manifest.json` (the runtime federation manifest), serving the shell itself;
  * - `remote-<name>`: `static-server.ts` on `mfe-<name>/dist` (skipped when REMOTE_<NAME>_URL is set).
