@@ -50,8 +50,8 @@ export const catalogService = defineService({
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));
         ports.logger.info({ counts }, 'catalog reference data seeded');
-        await seedDemoOnFirstStart(ports.db, { logger: ports.logger, outbox: ports.outbox });
-        await searches.load();
+        const seeded = await seedDemoOnFirstStart(ports.db, { logger: ports.logger, outbox: ports.outbox });
+        await searches.load(seeded > 0);
         await pages.invalidate();
       },
     };

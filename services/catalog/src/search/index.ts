@@ -80,8 +80,12 @@ export interface CarSearches {
    * of a database, else none. Invalidated when a change reaches the index.
    */
   pages: SearchPageCache;
-  /** Fills (or resyncs) the in-memory index from the read model; call once the seeders ran. A no-op otherwise. */
-  load(): Promise<void>;
+  /**
+   * Fills the in-memory index from the read model; call once the seeders ran, `seeded` telling whether they
+   * wrote cars. A listener-fed index loads itself when its queue is bound and resyncs here only after a
+   * seeding (whose events would reach it late). A no-op for the other adapters.
+   */
+  load(seeded: boolean): Promise<void>;
   /** Readiness: false until the in-memory index has been filled once (true for the other adapters). */
   ready(): Promise<boolean>;
 }
@@ -133,7 +137,9 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       pages,
       // The listener loaded the index when it started, before the seeders wrote (first start: the demo
       // cars); their events would arrive only after the relays start, so the index is resynced now.
-      load: () => resyncSearchIndex(opts.db, parts),
+      load: async (seeded) => {
+        if (seeded) await resyncSearchIndex(opts.db, parts);
+      },
       ready: async () => memory.loaded(),
     };
   }
