@@ -26,6 +26,20 @@ function variant(i: number, n: number, car: Partial<CarDocument['car']> = {}): C
   return { ...base, car: { ...base.car, ...car, _id: fixtureUuid(4, n) } };
 }
 
+/** A load source that yields `first`, then waits for `release()` before yielding `rest`. */
+function pausedSource(first: CarDocument[], rest: CarDocument[]) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  async function* batches() {
+    yield first;
+    await gate;
+    yield rest;
+  }
+  return { source: batches(), release };
+}
+
 describe('pg_trgm word similarity', () => {
   it('extracts trigrams as pg_trgm does (lower case, words padded, alphanumerics only)', () => {
     expect(trigramsOf('Ab')).toEqual(['  a', ' ab', 'ab ']);
@@ -177,17 +191,9 @@ describe('createMemorySearch', () => {
 
   it('loadFrom skips documents written or removed while it runs (they are newer)', async () => {
     const s = createMemorySearch();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const newer = variant(0, 1, { price: 1 });
-    async function* source() {
-      yield [docs[2]!];
-      await gate;
-      yield [variant(0, 1, { price: 2 }), docs[3]!, docs[4]!];
-    }
-    const loading = s.loadFrom(source());
+    const { source, release } = pausedSource([docs[2]!], [variant(0, 1, { price: 2 }), docs[3]!, docs[4]!]);
+    const loading = s.loadFrom(source);
     await Promise.resolve();
     await s.upsert(newer);
     await s.remove(docs[3]!.car._id);
@@ -322,18 +328,8 @@ describe('createMemorySearch', () => {
     await s.upsertMany(docs);
     const kept = docs.slice(0, 10);
     const late = docs[20]!;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const loading = s.loadFrom(
-      (async function* () {
-        yield kept.slice(0, 5);
-        await gate;
-        yield kept.slice(5);
-      })(),
-      { replace: true },
-    );
+    const { source, release } = pausedSource(kept.slice(0, 5), kept.slice(5));
+    const loading = s.loadFrom(source, { replace: true });
     await s.upsert(late); // written while the load runs: newer than the source
     release();
     await loading;
@@ -344,17 +340,8 @@ describe('createMemorySearch', () => {
 
   it('searches wait for the first load of an index without a load option', async () => {
     const s = createMemorySearch();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const loading = s.loadFrom(
-      (async function* () {
-        yield docs.slice(0, 5);
-        await gate;
-        yield docs.slice(5);
-      })(),
-    );
+    const { source, release } = pausedSource(docs.slice(0, 5), docs.slice(5));
+    const loading = s.loadFrom(source);
     const searching = s.search(parseQuery({ limit: '50' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(s.loaded()).toBe(false);
