@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/demo/generate';
 import { type CarDocument, indexFieldsOf, SEARCH_COUNT_CAP } from '../src/search';
 import { type CarReader, createMemorySearch } from '../src/search/memory';
-import { trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/text-index';
+import { TextIndex, trigramsOf, wordSimilarity, wordSimilarityMatches } from '../src/search/text-index';
+import { searchTextOf, searchWords } from '../src/search/types';
 import {
   expectedSearch,
   fixtureUuid,
@@ -289,6 +290,43 @@ describe('createMemorySearch', () => {
       const q = parseQuery(params);
       const got = await search.search(q);
       const want = expectedSearch(many, q);
+      expect({ params, ids: ids(got), totalLength: got.totalLength }).toEqual({
+        params,
+        ids: want.ids,
+        totalLength: want.totalLength,
+      });
+    }
+  });
+
+  it('answers random filter combinations with search words as a full scan would (the search-text driver)', async () => {
+    const random = mulberry32(11);
+    const many = randomInventory(random, docs);
+    const search = createMemorySearch();
+    await search.upsertMany(many);
+    // The reference: every car's text tested against each word's matches, computed over all texts.
+    const texts = new TextIndex();
+    const textOf = new Map(many.map((d) => [d.car._id, texts.code(searchTextOf(d))]));
+    const vocabulary = [
+      ...new Set(
+        [...textOf.keys()].flatMap((id) => searchTextOf(many.find((d) => d.car._id === id)!).split(' ')),
+      ),
+    ];
+    const word = () => {
+      const w = vocabulary[Math.floor(random() * vocabulary.length)]!;
+      if (random() < 0.3 && w.length > 4) {
+        const cut = 1 + Math.floor(random() * (w.length - 2)); // a typo: one letter left out
+        return w.slice(0, cut) + w.slice(cut + 1);
+      }
+      return random() < 0.3 ? w.slice(0, 3) : w;
+    };
+    for (let k = 0; k < 300; k++) {
+      const params = randomSearchParams(random, many);
+      params.searchTerm = random() < 0.3 ? `${word()} ${word()}` : word();
+      const q = parseQuery(params);
+      const masks = searchWords(q.searchTerm).map((w) => texts.matches(w).mask);
+      const matching = many.filter((d) => masks.every((m) => m[textOf.get(d.car._id)!] === 1));
+      const got = await search.search(q);
+      const want = expectedSearch(matching, q);
       expect({ params, ids: ids(got), totalLength: got.totalLength }).toEqual({
         params,
         ids: want.ids,

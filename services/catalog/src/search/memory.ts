@@ -341,6 +341,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
         body: bodies.codes.size,
         city: cities.codes.size,
         year: YEAR_CODES,
+        text: texts.size,
       },
       bits: new Uint32Array((n + 31) >>> 5),
       positionOf: new Int32Array(next).fill(-1),
@@ -449,7 +450,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     if (price[s]! < f.priceMin || price[s]! > f.priceMax) return -1;
     if (km[s]! < f.kmMin || km[s]! > f.kmMax) return -1;
     if (year[s]! < f.yearMin || year[s]! > f.yearMax) return -1;
-    for (const word of f.words) if (!word[textCode[s]!]) return -1;
+    for (const word of f.words) if (!word.mask[textCode[s]!]) return -1;
     let failed = 0;
     if (f.brand && !f.brand[brand[s]!]) failed |= 1;
     if (f.fuel && !f.fuel[fuel[s]!]) failed |= 2;

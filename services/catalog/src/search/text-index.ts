@@ -174,10 +174,12 @@ export class Dictionary {
   }
 }
 
-/** Which distinct texts (by code) one search word matches, computed over the first `n` texts. */
-interface WordMatch {
-  match: Uint8Array;
-  n: number;
+/** Which distinct texts one search word matches: a mask over text codes and the codes themselves. */
+export interface WordMatch {
+  /** 1 at the codes of the matching texts (length: the number of texts when computed). */
+  mask: Uint8Array;
+  /** The codes of the matching texts, ascending. */
+  codes: Int32Array;
 }
 
 /** Cached search words (cleared when exceeded). */
@@ -241,14 +243,24 @@ export class TextIndex {
     return c;
   }
 
-  /** Per text code, 1 when `word` matches it (substring, or word similarity ≥ TYPO_SIMILARITY). */
-  matches(word: string): Uint8Array {
+  /** The texts `word` matches (substring, or word similarity ≥ TYPO_SIMILARITY), cached per word. */
+  matches(word: string): WordMatch {
     const cached = this.cache.get(word);
-    if (cached && cached.n === this.texts.length) return cached.match;
+    if (cached && cached.mask.length === this.texts.length) return cached;
     if (!cached && this.cache.size >= WORD_CACHE_SIZE) this.cache.clear();
-    const match = this.compute(word);
-    this.cache.set(word, { match, n: this.texts.length });
+    const mask = this.compute(word);
+    let count = 0;
+    for (let t = 0; t < mask.length; t++) count += mask[t]!;
+    const codes = new Int32Array(count);
+    for (let t = 0, k = 0; k < count; t++) if (mask[t]) codes[k++] = t;
+    const match = { mask, codes };
+    this.cache.set(word, match);
     return match;
+  }
+
+  /** Number of distinct texts (their codes are 0 … size - 1). */
+  get size(): number {
+    return this.texts.length;
   }
 
   private compute(word: string): Uint8Array {

@@ -5,6 +5,7 @@
  * selective, and returns the page's positions and the match count up to {@link SEARCH_COUNT_CAP}.
  */
 import { sortByValue } from './radix';
+import type { WordMatch } from './text-index';
 import { SEARCH_COUNT_CAP } from './types';
 
 export type Sort = 'newest' | 'price_asc' | 'price_desc' | 'km_asc';
@@ -30,8 +31,8 @@ function postingsOf(column: Int32Array, codes: number): Postings {
   return { start, pos };
 }
 
-/** The categorical columns with postings (`year` as the code `year - YEAR_BASE`). */
-type Dimension = 'brand' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year';
+/** The categorical columns with postings (`year` as the code `year - YEAR_BASE`; `text`: search texts). */
+type Dimension = 'brand' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year' | 'text';
 
 /** Year codes for the postings: `year - YEAR_BASE` (manufacturerYear is 1980 to the current year). */
 const YEAR_BASE = 1900;
@@ -108,8 +109,8 @@ export interface Filters {
   kmMax: number;
   yearMin: number;
   yearMax: number;
-  /** Per search word, which text codes it matches. */
-  words: Uint8Array[];
+  /** Per search word, which search texts (by code) it matches. */
+  words: WordMatch[];
 }
 
 /** A filter is worth driving the walk by its index when it keeps at most this share of the view. */
@@ -149,10 +150,14 @@ function driverOf(v: View, f: Filters): Driver | undefined {
       best = { pos, segments, ascending };
     }
   };
-  const byCodes = (dim: Dimension, codes: number[]) => {
+  const byCodes = (dim: Dimension, codes: ArrayLike<number>) => {
     const p = postingsFor(v, dim);
     const segments: number[] = [];
-    for (const c of codes) if (p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
+    for (let j = 0; j < codes.length; j++) {
+      const c = codes[j]!;
+      // Codes from after the view was built have no positions in it (those cars are stale).
+      if (c < v.codes[dim] && p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
+    }
     offer(p.pos, segments, segments.length <= 2);
   };
   const byRange = (dim: 'price' | 'km', min: number, max: number) => {
@@ -179,6 +184,7 @@ function driverOf(v: View, f: Filters): Driver | undefined {
     for (let c = lo; c <= hi; c++) codes.push(c);
     byCodes('year', codes);
   }
+  for (const word of f.words) byCodes('text', word.codes);
   return best;
 }
 
@@ -204,7 +210,8 @@ function rankedFor(v: View, dim: 'price' | 'km'): Ranked {
 
 /** Builds every posting list and ranked order of `v` now, so that no search pays for one. */
 export function prepareView(v: View): void {
-  for (const dim of ['brand', 'fuel', 'gearbox', 'body', 'city', 'year'] as const) postingsFor(v, dim);
+  for (const dim of ['brand', 'fuel', 'gearbox', 'body', 'city', 'year', 'text'] as const)
+    postingsFor(v, dim);
   rankedFor(v, 'price');
   rankedFor(v, 'km');
 }
@@ -220,7 +227,7 @@ function yearCodes(year: Int16Array): Int32Array {
  * Walks `v` in order: the positions of the matches number `from` to `to` - 1 (the page) and the number
  * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. Positions
  * marked in `stale` (their car changed since the view was built) are skipped; the caller adds those cars. When a
- * categorical filter is selective, only the positions in its postings are visited (in the same order,
+ * categorical filter or a search word is selective, only the positions in its postings are visited (in the same order,
  * so the answer is the same as a full walk).
  */
 export function scan(
@@ -259,6 +266,7 @@ export function scan(
   const vYear = v.year;
   const vText = v.text;
   const nWords = words.length;
+  const masks = words.map((w) => w.mask);
   /** Whether position `i` passes every filter. */
   const passes = (i: number): boolean => {
     if (stale?.[i]) return false;
@@ -281,7 +289,7 @@ export function scan(
     }
     if (nWords > 0) {
       const t = vText[i]!;
-      for (let w = 0; w < nWords; w++) if (!words[w]![t]) return false;
+      for (let w = 0; w < nWords; w++) if (!masks[w]![t]) return false;
     }
     return true;
   };
@@ -360,6 +368,7 @@ export function facetCounts(
   };
   const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
   const nWords = words.length;
+  const masks = words.map((w) => w.mask);
   const { brand: cBrand, fuel: cFuel, gearbox: cGearbox, body: cBody } = counts;
   for (let i = 0; i < v.slot.length; i++) {
     if (stale?.[i]) continue;
@@ -373,7 +382,7 @@ export function facetCounts(
     if (nWords > 0) {
       const t = v.text[i]!;
       let all = true;
-      for (let w = 0; w < nWords && all; w++) all = words[w]![t] === 1;
+      for (let w = 0; w < nWords && all; w++) all = masks[w]![t] === 1;
       if (!all) continue;
     }
     const b = v.brand[i]!;
