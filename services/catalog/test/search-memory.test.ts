@@ -298,6 +298,34 @@ describe('createMemorySearch', () => {
     }
   });
 
+  it('the text index matches each word as a substring or pg_trgm word similarity test of every text would', () => {
+    const random = mulberry32(5);
+    const texts = [
+      ...new Set(randomInventory(random, docs, 600).map((d) => searchTextOf(d))),
+      'maruti suzuki swift vxi new delhi',
+      'maruti suzuki wagon r vxi maruti nagar',
+      'hyundai creta sx diesel mumbai',
+      'hyundai creta sx diesel navi mumbai',
+      'tata nexon ev max pune',
+    ];
+    const index = new TextIndex();
+    for (const t of texts) index.code(t);
+    const tokens = [...new Set(texts.flatMap((t) => t.split(' ')))];
+    const pick = () => tokens[Math.floor(random() * tokens.length)]!;
+    const words = ['marutisuzuki', 'suzukiswift', 'crettamumbai', 'nexonev', 'delhi', 'maruthi', 'r'];
+    for (let k = 0; k < 150; k++) {
+      const w = pick();
+      const cut = Math.floor(random() * w.length);
+      words.push(w, w.slice(0, cut) + w.slice(cut + 1), w + pick(), w.slice(0, 3));
+    }
+    for (const word of words) {
+      const { mask, codes } = index.matches(word);
+      const want = texts.map((t) => +(t.includes(word) || wordSimilarityMatches(word, t)));
+      expect({ word, mask: [...mask] }).toEqual({ word, mask: want });
+      expect(codes).toEqual(Int32Array.from(want.flatMap((m, t) => (m ? [t] : []))));
+    }
+  });
+
   it('answers random filter combinations with search words as a full scan would (the search-text driver)', async () => {
     const random = mulberry32(11);
     const many = randomInventory(random, docs);

@@ -248,12 +248,7 @@ export class TextIndex {
     const cached = this.cache.get(word);
     if (cached && cached.mask.length === this.texts.length) return cached;
     if (!cached && this.cache.size >= WORD_CACHE_SIZE) this.cache.clear();
-    const mask = this.compute(word);
-    let count = 0;
-    for (let t = 0; t < mask.length; t++) count += mask[t]!;
-    const codes = new Int32Array(count);
-    for (let t = 0, k = 0; k < count; t++) if (mask[t]) codes[k++] = t;
-    const match = { mask, codes };
+    const match = this.compute(word);
     this.cache.set(word, match);
     return match;
   }
@@ -263,20 +258,32 @@ export class TextIndex {
     return this.texts.length;
   }
 
-  private compute(word: string): Uint8Array {
+  private compute(word: string): WordMatch {
     const n = this.texts.length;
-    const match = new Uint8Array(n);
+    const mask = new Uint8Array(n);
+    const codes: number[] = [];
+    const add = (t: number) => {
+      if (mask[t]) return;
+      mask[t] = 1;
+      codes.push(t);
+    };
     this.tokens.values.forEach((token, k) => {
-      if (token.includes(word)) for (const t of this.tokenPostings[k]!) match[t] = 1;
+      if (token.includes(word)) for (const t of this.tokenPostings[k]!) add(t);
     });
+    const done = (): WordMatch => {
+      if (codes.length <= n / 16) return { mask, codes: Int32Array.from(codes).sort() };
+      const listed = new Int32Array(codes.length); // many codes: listed from the mask rather than sorted
+      for (let t = 0, k = 0; t < n; t++) if (mask[t]) listed[k++] = t;
+      return { mask, codes: listed };
+    };
     const query = new Set(trigramsOf(word));
     const ulen1 = query.size;
-    if (ulen1 === 0) return match;
+    if (ulen1 === 0) return done();
     // similarity ≤ (query trigrams in the text) / ulen1 ≤ (sum over the text's words of the query
     // trigrams in each) / ulen1: texts below the threshold by that bound are not candidates.
     let need = 1;
     while (need <= ulen1 && Math.fround(need / ulen1) < TYPO_SIMILARITY) need++;
-    if (need > ulen1) return match;
+    if (need > ulen1) return done();
     const inQuery = new Uint8Array(this.trigrams.values.length);
     for (const g of query) {
       const id = this.trigrams.codes.get(g);
@@ -284,25 +291,54 @@ export class TextIndex {
     }
     const shared = new Int32Array(n);
     const candidates: number[] = [];
+    const present = new Int32Array(this.wordTrigrams.length); // per word: query trigrams in it
     this.wordTrigrams.forEach((ids, k) => {
-      let present = 0;
-      for (const id of ids) present += inQuery[id]!;
-      if (present === 0) return;
+      for (const id of ids) present[k]! += inQuery[id]!;
+      if (present[k] === 0) return;
       for (const t of this.wordPostings[k]!) {
         const before = shared[t]!;
-        shared[t] = before + present;
-        if (before < need && before + present >= need && !match[t]) candidates.push(t);
+        shared[t] = before + present[k]!;
+        if (before < need && before + present[k]! >= need && !mask[t]) candidates.push(t);
       }
     });
+    // The similarity depends only on the text's words from the first to the last holding a query trigram
+    // (iterateWordSimilarity neither starts before the first found trigram nor ends after the last), so
+    // texts sharing those words (the same car in other cities, say) share the answer.
+    const byWord = new Uint8Array(present.length); // one-word cores: 0 not known yet, 1 match, 2 not
+    const byCore = new Map<number | string, boolean>(); // longer cores, by their word codes
+    const similar = (ws: Int32Array, first: number, last: number) =>
+      this.similarity(ws.subarray(first, last + 1), inQuery, ulen1) >= TYPO_SIMILARITY;
     for (const t of candidates) {
-      if (this.similarity(t, inQuery, ulen1) >= TYPO_SIMILARITY) match[t] = 1;
+      const ws = this.textWords[t]!;
+      let first = 0;
+      while (present[ws[first]!] === 0) first++;
+      let last = ws.length - 1;
+      while (present[ws[last]!] === 0) last--;
+      let ok: boolean | undefined;
+      if (first === last) {
+        const w = ws[first]!;
+        if (byWord[w] === 0) byWord[w] = similar(ws, first, last) ? 1 : 2;
+        ok = byWord[w] === 1;
+      } else {
+        // Two words as one number (word codes stay far below 2^26); more as a string of 16-bit halves.
+        let key: number | string = ws[first]! * 2 ** 26 + ws[last]!;
+        if (last > first + 1) {
+          key = '';
+          for (let i = first; i <= last; i++) key += String.fromCharCode(ws[i]! & 0xffff, ws[i]! >>> 16);
+        }
+        ok = byCore.get(key);
+        if (ok === undefined) {
+          ok = similar(ws, first, last);
+          byCore.set(key, ok);
+        }
+      }
+      if (ok) add(t);
     }
-    return match;
+    return done();
   }
 
-  /** pg_trgm word similarity of a query (its `ulen1` trigrams marked in `inQuery`) to text `t`. */
-  private similarity(t: number, inQuery: Uint8Array, ulen1: number): number {
-    const ws = this.textWords[t]!;
+  /** pg_trgm word similarity of a query (its `ulen1` trigrams marked in `inQuery`) to the words `ws` (codes). */
+  private similarity(ws: Int32Array, inQuery: Uint8Array, ulen1: number): number {
     const ntrg = this.trigrams.values.length;
     if (this.stamp.length < ntrg) {
       this.stamp = new Int32Array(ntrg * 2);

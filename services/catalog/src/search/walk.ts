@@ -113,8 +113,110 @@ export interface Filters {
   words: WordMatch[];
 }
 
-/** A filter is worth driving the walk by its index when it keeps at most this share of the view. */
-const DRIVER_SHARE = 0.25;
+/** Positions filtered at a time: the length of the selection vector. */
+const BLOCK = 2048;
+/** The selection vector of {@link scan}: positions of the current block still passing (scan is synchronous). */
+const sel = new Int32Array(BLOCK);
+
+/** One filter over the block: keeps the positions `sel[0]` … `sel[k - 1]` that pass, in order; returns how many. */
+type Step = (k: number) => number;
+
+/** Keeps the positions whose `column` code is selected in `mask` (0 or 1 per code). */
+function maskStep(column: Int32Array, mask: Uint8Array): Step {
+  return (k) => {
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = sel[j]!;
+      sel[m] = i;
+      m += mask[column[i]!]!;
+    }
+    return m;
+  };
+}
+
+/**
+ * Keeps the positions whose `column` value is in `[min, max]`. One function per array type, so that each
+ * reads one kind of typed array (a function reading three kinds ran its loop several times slower).
+ */
+function priceStep(column: Float64Array, min: number, max: number): Step {
+  return (k) => {
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = sel[j]!;
+      const x = column[i]!;
+      sel[m] = i;
+      m += x >= min && x <= max ? 1 : 0;
+    }
+    return m;
+  };
+}
+
+/** {@link priceStep} for an Int32Array column (km). */
+function kmStep(column: Int32Array, min: number, max: number): Step {
+  return (k) => {
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = sel[j]!;
+      const x = column[i]!;
+      sel[m] = i;
+      m += x >= min && x <= max ? 1 : 0;
+    }
+    return m;
+  };
+}
+
+/** {@link priceStep} for an Int16Array column (year). */
+function yearStep(column: Int16Array, min: number, max: number): Step {
+  return (k) => {
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = sel[j]!;
+      const x = column[i]!;
+      sel[m] = i;
+      m += x >= min && x <= max ? 1 : 0;
+    }
+    return m;
+  };
+}
+
+/** Keeps the positions not marked in `stale`. */
+function freshStep(stale: Uint8Array): Step {
+  return (k) => {
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = sel[j]!;
+      sel[m] = i;
+      m += stale[i]! ^ 1;
+    }
+    return m;
+  };
+}
+
+/**
+ * A filter of a query with what its index says: how many positions can pass it, where they are
+ * (`pos[segments[2j]]` … `pos[segments[2j + 1] - 1]` for each j; `ascending` when they come in position
+ * order already, i.e. one posting list), and its {@link Step}.
+ */
+interface Candidate {
+  size: number;
+  pos: Int32Array;
+  /** Absent when `size` is an estimate (a word matching too many texts to list their postings). */
+  segments?: number[];
+  ascending: boolean;
+  step: Step;
+}
+
+/**
+ * A filter keeping more than this share of the view is never a source (walking is cheaper), so its postings
+ * are not listed (a one-letter search word matches most of the ~250 000 texts at 1 000 000 cars).
+ */
+const MAX_SOURCE_SHARE = 0.25;
+
+/**
+ * Marking a candidate in the bitset (a random write, then a read in order) costs about this many positions
+ * walked in order (measured at 1 000 000 cars, bench/cars-search-memory.ts).
+ */
+const MARK_COST = 4;
 
 /** The selected codes of `mask` below `codes`. */
 function selected(mask: Uint8Array, codes: number): number[] {
@@ -123,54 +225,47 @@ function selected(mask: Uint8Array, codes: number): number[] {
   return out;
 }
 
-/**
- * Candidate positions: `pos[segments[2j]]` … `pos[segments[2j + 1] - 1]` for each j; `ascending` when
- * they come in position order already (one posting list).
- */
-interface Driver {
-  pos: Int32Array;
-  segments: number[];
-  ascending: boolean;
-}
-
-/**
- * The most selective filter of `f` with an index (a categorical column or year by its postings, price or
- * km by its ranked order), when it keeps at most {@link DRIVER_SHARE} of the view; otherwise undefined
- * (the walk reads every position).
- */
-function driverOf(v: View, f: Filters): Driver | undefined {
-  const n = v.slot.length;
-  let best: Driver | undefined;
-  let bestSize = Math.floor(n * DRIVER_SHARE) + 1;
-  const offer = (pos: Int32Array, segments: number[], ascending: boolean) => {
+/** Every filter of `f` as a {@link Candidate}, most selective first. */
+function candidatesOf(v: View, f: Filters): Candidate[] {
+  const out: Candidate[] = [];
+  const offer = (pos: Int32Array, segments: number[], ascending: boolean, step: Step) => {
     let size = 0;
     for (let j = 0; j < segments.length; j += 2) size += segments[j + 1]! - segments[j]!;
-    if (size < bestSize) {
-      bestSize = size;
-      best = { pos, segments, ascending };
-    }
+    out.push({ size, pos, segments, ascending, step });
   };
-  const byCodes = (dim: Dimension, codes: ArrayLike<number>) => {
+  const byCodes = (dim: Dimension, codes: ArrayLike<number>, step: Step) => {
     const p = postingsFor(v, dim);
+    if (codes.length > 2) {
+      let size = 0;
+      for (let j = 0; j < codes.length; j++) {
+        const c = codes[j]!;
+        if (c < v.codes[dim]) size += p.start[c + 1]! - p.start[c]!;
+      }
+      if (size > v.slot.length * MAX_SOURCE_SHARE) {
+        out.push({ size, pos: p.pos, ascending: false, step });
+        return;
+      }
+    }
     const segments: number[] = [];
     for (let j = 0; j < codes.length; j++) {
       const c = codes[j]!;
       // Codes from after the view was built have no positions in it (those cars are stale).
       if (c < v.codes[dim] && p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
     }
-    offer(p.pos, segments, segments.length <= 2);
+    offer(p.pos, segments, segments.length <= 2, step);
   };
   const byRange = (dim: 'price' | 'km', min: number, max: number) => {
     const r = rankedFor(v, dim);
     const lo = lowerBound(r.values, min, false);
     const hi = lowerBound(r.values, max, true);
-    offer(r.order, hi > lo ? [lo, hi] : [], false);
+    const step = dim === 'price' ? priceStep(v.price, min, max) : kmStep(v.km, min, max);
+    offer(r.order, hi > lo ? [lo, hi] : [], false, step);
   };
-  if (f.city >= 0) byCodes('city', f.city < v.codes.city ? [f.city] : []);
-  if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand));
-  if (f.body) byCodes('body', selected(f.body, v.codes.body));
-  if (f.fuel) byCodes('fuel', selected(f.fuel, v.codes.fuel));
-  if (f.gearbox) byCodes('gearbox', selected(f.gearbox, v.codes.gearbox));
+  if (f.city >= 0) byCodes('city', [f.city], maskStep(v.city, cityMask(f.city, v.codes.city)));
+  if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand), maskStep(v.brand, f.brand));
+  if (f.body) byCodes('body', selected(f.body, v.codes.body), maskStep(v.body, f.body));
+  if (f.fuel) byCodes('fuel', selected(f.fuel, v.codes.fuel), maskStep(v.fuel, f.fuel));
+  if (f.gearbox) byCodes('gearbox', selected(f.gearbox, v.codes.gearbox), maskStep(v.gearbox, f.gearbox));
   if (f.priceMin > Number.NEGATIVE_INFINITY || f.priceMax < Number.POSITIVE_INFINITY) {
     byRange('price', f.priceMin, f.priceMax);
   }
@@ -182,10 +277,17 @@ function driverOf(v: View, f: Filters): Driver | undefined {
     const lo = Math.max(0, Math.ceil(f.yearMin) - YEAR_BASE);
     const hi = Math.min(YEAR_CODES - 1, Math.floor(f.yearMax) - YEAR_BASE);
     for (let c = lo; c <= hi; c++) codes.push(c);
-    byCodes('year', codes);
+    byCodes('year', codes, yearStep(v.year, f.yearMin, f.yearMax));
   }
-  for (const word of f.words) byCodes('text', word.codes);
-  return best;
+  for (const word of f.words) byCodes('text', word.codes, maskStep(v.text, word.mask));
+  return out.sort((a, b) => a.size - b.size);
+}
+
+/** A mask selecting city code `city` only (over `codes` codes, and the city itself if newer). */
+function cityMask(city: number, codes: number): Uint8Array {
+  const mask = new Uint8Array(Math.max(codes, city + 1));
+  mask[city] = 1;
+  return mask;
 }
 
 /** The postings of `dim` in `v`, built on first use. */
@@ -226,9 +328,13 @@ function yearCodes(year: Int16Array): Int32Array {
 /**
  * Walks `v` in order: the positions of the matches number `from` to `to` - 1 (the page) and the number
  * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. Positions
- * marked in `stale` (their car changed since the view was built) are skipped; the caller adds those cars. When a
- * categorical filter or a search word is selective, only the positions in its postings are visited (in the same order,
- * so the answer is the same as a full walk).
+ * marked in `stale` (their car changed since the view was built) are skipped; the caller adds those cars.
+ *
+ * Positions are filtered a block at a time, one filter after another over the block's survivors (most
+ * selective first). Where they come from: every position in order; or the postings of the most selective
+ * filter, in order already when it is one posting list, else marked in a bitset and read back in order,
+ * when marking its candidates costs less than walking until the count is reached (estimated from each
+ * filter's index as if the filters were independent). Any way gives the same answer as a full walk.
  */
 export function scan(
   v: View,
@@ -240,11 +346,8 @@ export function scan(
   const n = v.slot.length;
   const hits: number[] = [];
   const stopAt = Math.max(SEARCH_COUNT_CAP, to);
-  const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
-  const hasPrice = priceMin > Number.NEGATIVE_INFINITY || priceMax < Number.POSITIVE_INFINITY;
-  const hasKm = kmMin > Number.NEGATIVE_INFINITY || kmMax < Number.POSITIVE_INFINITY;
-  const hasYear = yearMin > Number.NEGATIVE_INFINITY || yearMax < Number.POSITIVE_INFINITY;
-  if (!brand && !fuel && !gearbox && !body && city < 0 && !hasPrice && !hasKm && !hasYear && !words.length) {
+  const candidates = candidatesOf(v, f);
+  if (candidates.length === 0) {
     if (!stale) {
       for (let i = from; i < to && i < n; i++) hits.push(i);
       return { count: n, hits };
@@ -256,62 +359,50 @@ export function scan(
     }
     return { count: n - v.staleCount, hits };
   }
-  const vBrand = v.brand;
-  const vFuel = v.fuel;
-  const vGearbox = v.gearbox;
-  const vBody = v.body;
-  const vCity = v.city;
-  const vPrice = v.price;
-  const vKm = v.km;
-  const vYear = v.year;
-  const vText = v.text;
-  const nWords = words.length;
-  const masks = words.map((w) => w.mask);
-  /** Whether position `i` passes every filter. */
-  const passes = (i: number): boolean => {
-    if (stale?.[i]) return false;
-    if (brand && !brand[vBrand[i]!]) return false;
-    if (fuel && !fuel[vFuel[i]!]) return false;
-    if (gearbox && !gearbox[vGearbox[i]!]) return false;
-    if (body && !body[vBody[i]!]) return false;
-    if (city >= 0 && vCity[i] !== city) return false;
-    if (hasPrice) {
-      const x = vPrice[i]!;
-      if (x < priceMin || x > priceMax) return false;
-    }
-    if (hasKm) {
-      const x = vKm[i]!;
-      if (x < kmMin || x > kmMax) return false;
-    }
-    if (hasYear) {
-      const x = vYear[i]!;
-      if (x < yearMin || x > yearMax) return false;
-    }
-    if (nWords > 0) {
-      const t = vText[i]!;
-      for (let w = 0; w < nWords; w++) if (!masks[w]![t]) return false;
-    }
-    return true;
-  };
+  const best = candidates[0]!;
+  if (best.segments && best.size === 0) return { count: 0, hits };
+  let expected = n;
+  for (const c of candidates) expected *= c.size / n;
+  const walked = expected >= stopAt ? (n * stopAt) / expected : n;
+  const source = !best.segments
+    ? 'walk'
+    : best.ascending
+      ? 'postings'
+      : best.size * MARK_COST < walked
+        ? 'bitset'
+        : 'walk';
+  // The source's own filter needs no step: every position it yields passes it.
+  const steps = (source === 'walk' ? candidates : candidates.slice(1)).map((c) => c.step);
+  if (stale) steps.push(freshStep(stale));
   let count = 0;
-  const driver = driverOf(v, f);
-  if (!driver) {
-    for (let i = 0; i < n; i++) {
-      if (!passes(i)) continue;
-      if (count >= from && count < to) hits.push(i);
-      if (++count >= stopAt) break;
+  /** Filters the block `sel[0]` … `sel[k - 1]` and counts its matches; true when the count is reached. */
+  const block = (k: number): boolean => {
+    for (const step of steps) {
+      if (k === 0) return false;
+      k = step(k);
     }
-  } else if (driver.ascending) {
-    const { pos, segments } = driver;
-    for (let k = segments[0] ?? 0, end = segments[1] ?? 0; k < end; k++) {
-      const i = pos[k]!;
-      if (!passes(i)) continue;
-      if (count >= from && count < to) hits.push(i);
-      if (++count >= stopAt) break;
+    for (let j = 0; j < k; j++) {
+      if (count >= from && count < to) hits.push(sel[j]!);
+      if (++count >= stopAt) return true;
+    }
+    return false;
+  };
+  if (source === 'walk') {
+    for (let b = 0; b < n; b += BLOCK) {
+      const k = Math.min(BLOCK, n - b);
+      for (let j = 0; j < k; j++) sel[j] = b + j;
+      if (block(k)) break;
+    }
+  } else if (source === 'postings') {
+    const { pos, segments = [] } = best;
+    for (let b = segments[0]!, end = segments[1]!; b < end; b += BLOCK) {
+      const k = Math.min(BLOCK, end - b);
+      for (let j = 0; j < k; j++) sel[j] = pos[b + j]!;
+      if (block(k)) break;
     }
   } else {
     // Mark the candidates in the bitset, then read it in position order (clearing it as it goes).
-    const { pos, segments } = driver;
+    const { pos, segments = [] } = best;
     const bits = v.bits;
     for (let j = 0; j < segments.length; j += 2) {
       for (let k = segments[j]!, end = segments[j + 1]!; k < end; k++) {
@@ -319,18 +410,21 @@ export function scan(
         bits[i >>> 5]! |= 1 << (i & 31);
       }
     }
+    let k = 0;
     let w = 0;
-    for (; w < bits.length && count < stopAt; w++) {
+    let done = false;
+    while (w < bits.length && !done) {
       let x = bits[w]!;
-      if (x === 0) continue;
       bits[w] = 0;
       while (x !== 0) {
         const low = x & -x;
         x ^= low;
-        const i = (w << 5) | (31 - Math.clz32(low));
-        if (!passes(i)) continue;
-        if (count >= from && count < to) hits.push(i);
-        if (++count >= stopAt) break;
+        sel[k++] = (w << 5) | (31 - Math.clz32(low));
+      }
+      w++;
+      if (k > BLOCK - 32 || w === bits.length) {
+        done = block(k);
+        k = 0;
       }
     }
     bits.fill(0, w);
