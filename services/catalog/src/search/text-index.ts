@@ -208,6 +208,8 @@ export class TextIndex {
   /** Every trigram of a word, as a dense id. */
   private readonly trigrams = new Dictionary();
   private readonly cache = new Map<string, WordMatch>();
+  /** Words computed by {@link warm}, kept apart from the cache (which is cleared when full). */
+  private readonly pinned = new Map<string, WordMatch>();
   // Scratch of `similarity`, indexed by trigram id (stamp, local id) and by local id / position.
   private stamp = new Int32Array(0);
   private stampNow = 0;
@@ -245,12 +247,28 @@ export class TextIndex {
 
   /** The texts `word` matches (substring, or word similarity ≥ TYPO_SIMILARITY), cached per word. */
   matches(word: string): WordMatch {
+    const pinned = this.pinned.get(word);
+    if (pinned && pinned.mask.length === this.texts.length) return pinned;
     const cached = this.cache.get(word);
     if (cached && cached.mask.length === this.texts.length) return cached;
     if (!cached && this.cache.size >= WORD_CACHE_SIZE) this.cache.clear();
     const match = this.compute(word);
     this.cache.set(word, match);
     return match;
+  }
+
+  /**
+   * Computes now, and keeps, the matches of the `count` tokens found in the most texts (brand, model and
+   * city names): the words searched most, which then cost nothing on a fresh index (each costs ~1–10 ms
+   * at 1 000 000 cars, bench/cars-search-memory.ts). Kept until the texts change.
+   */
+  warm(count: number): void {
+    const byTexts = this.tokens.values
+      .map((token, k) => ({ token, texts: this.tokenPostings[k]!.length }))
+      .sort((a, b) => b.texts - a.texts)
+      .slice(0, count);
+    this.pinned.clear();
+    for (const { token } of byTexts) this.pinned.set(token, this.compute(token));
   }
 
   /** Number of distinct texts (their codes are 0 … size - 1). */
