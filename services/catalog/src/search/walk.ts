@@ -345,7 +345,6 @@ export function scan(
 ): { count: number; hits: number[] } {
   const n = v.slot.length;
   const hits: number[] = [];
-  const stopAt = Math.max(SEARCH_COUNT_CAP, to);
   const candidates = candidatesOf(v, f);
   if (candidates.length === 0) {
     if (!stale) {
@@ -361,6 +360,9 @@ export function scan(
   }
   const best = candidates[0]!;
   if (best.segments && best.size === 0) return { count: 0, hits };
+  // One filter with an index and no stale positions: its index gives the count, only the page is walked.
+  const exact = candidates.length === 1 && best.segments !== undefined && !stale;
+  const stopAt = exact ? to : Math.max(SEARCH_COUNT_CAP, to);
   let expected = n;
   for (const c of candidates) expected *= c.size / n;
   const walked = expected >= stopAt ? (n * stopAt) / expected : n;
@@ -429,7 +431,7 @@ export function scan(
     }
     bits.fill(0, w);
   }
-  return { count, hits };
+  return { count: exact ? best.size : count, hits };
 }
 
 /** Counts per dictionary code of the four facet columns (see {@link facetCounts}). */
