@@ -136,7 +136,7 @@ function maskStep(column: Int32Array, mask: Uint8Array): Step {
 
 /**
  * Keeps the positions whose `column` value is in `[min, max]`. One function per array type, so that each
- * reads one kind of typed array (a function reading three kinds ran its loop several times slower).
+ * loop reads one kind of typed array (monomorphic element access for V8).
  */
 function priceStep(column: Float64Array, min: number, max: number): Step {
   return (k) => {
@@ -213,8 +213,9 @@ interface Candidate {
 const MAX_SOURCE_SHARE = 0.25;
 
 /**
- * Marking a candidate in the bitset (a random write, then a read in order) costs about this many positions
- * walked in order (measured at 1 000 000 cars, bench/cars-search-memory.ts).
+ * What marking one candidate in the bitset costs (a random write, then reading it back in order) in
+ * positions walked in order: a rough ratio, not tuned yet (any value gives the same answers, only sooner
+ * or later).
  */
 const MARK_COST = 4;
 
