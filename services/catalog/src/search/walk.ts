@@ -118,15 +118,19 @@ const BLOCK = 2048;
 /** The selection vector of {@link scan}: positions of the current block still passing (scan is synchronous). */
 const sel = new Int32Array(BLOCK);
 
-/** One filter over the block: keeps the positions `sel[0]` … `sel[k - 1]` that pass, in order; returns how many. */
-type Step = (k: number) => number;
+/**
+ * One filter over a block of `k` positions: `base` … `base + k - 1` when `base` ≥ 0 (a stretch of the view,
+ * read without going through `sel`: twice as fast), else `sel[0]` … `sel[k - 1]`. Writes the positions that
+ * pass to `sel`, in order, and returns how many.
+ */
+type Step = (k: number, base: number) => number;
 
 /** Keeps the positions whose `column` code is selected in `mask` (0 or 1 per code). */
 function maskStep(column: Int32Array, mask: Uint8Array): Step {
-  return (k) => {
+  return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
-      const i = sel[j]!;
+      const i = base < 0 ? sel[j]! : base + j;
       sel[m] = i;
       m += mask[column[i]!]!;
     }
@@ -139,10 +143,10 @@ function maskStep(column: Int32Array, mask: Uint8Array): Step {
  * loop reads one kind of typed array (monomorphic element access for V8).
  */
 function priceStep(column: Float64Array, min: number, max: number): Step {
-  return (k) => {
+  return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
-      const i = sel[j]!;
+      const i = base < 0 ? sel[j]! : base + j;
       const x = column[i]!;
       sel[m] = i;
       m += x >= min && x <= max ? 1 : 0;
@@ -153,10 +157,10 @@ function priceStep(column: Float64Array, min: number, max: number): Step {
 
 /** {@link priceStep} for an Int32Array column (km). */
 function kmStep(column: Int32Array, min: number, max: number): Step {
-  return (k) => {
+  return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
-      const i = sel[j]!;
+      const i = base < 0 ? sel[j]! : base + j;
       const x = column[i]!;
       sel[m] = i;
       m += x >= min && x <= max ? 1 : 0;
@@ -167,10 +171,10 @@ function kmStep(column: Int32Array, min: number, max: number): Step {
 
 /** {@link priceStep} for an Int16Array column (year). */
 function yearStep(column: Int16Array, min: number, max: number): Step {
-  return (k) => {
+  return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
-      const i = sel[j]!;
+      const i = base < 0 ? sel[j]! : base + j;
       const x = column[i]!;
       sel[m] = i;
       m += x >= min && x <= max ? 1 : 0;
@@ -181,10 +185,10 @@ function yearStep(column: Int16Array, min: number, max: number): Step {
 
 /** Keeps the positions not marked in `stale`. */
 function freshStep(stale: Uint8Array): Step {
-  return (k) => {
+  return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
-      const i = sel[j]!;
+      const i = base < 0 ? sel[j]! : base + j;
       sel[m] = i;
       m += stale[i]! ^ 1;
     }
@@ -378,12 +382,10 @@ export function scan(
   const steps = (source === 'walk' ? candidates : candidates.slice(1)).map((c) => c.step);
   if (stale) steps.push(freshStep(stale));
   let count = 0;
-  /** Filters the block `sel[0]` … `sel[k - 1]` and counts its matches; true when the count is reached. */
-  const block = (k: number): boolean => {
-    for (const step of steps) {
-      if (k === 0) return false;
-      k = step(k);
-    }
+  /** Filters a block (see {@link Step}) and counts its matches; true when the count is reached. */
+  const block = (k: number, base: number): boolean => {
+    if (steps.length === 0 && base >= 0) for (let j = 0; j < k; j++) sel[j] = base + j;
+    for (let s = 0; s < steps.length && k > 0; s++) k = steps[s]!(k, s === 0 ? base : -1);
     for (let j = 0; j < k; j++) {
       if (count >= from && count < to) hits.push(sel[j]!);
       if (++count >= stopAt) return true;
@@ -392,16 +394,14 @@ export function scan(
   };
   if (source === 'walk') {
     for (let b = 0; b < n; b += BLOCK) {
-      const k = Math.min(BLOCK, n - b);
-      for (let j = 0; j < k; j++) sel[j] = b + j;
-      if (block(k)) break;
+      if (block(Math.min(BLOCK, n - b), b)) break;
     }
   } else if (source === 'postings') {
     const { pos, segments = [] } = best;
     for (let b = segments[0]!, end = segments[1]!; b < end; b += BLOCK) {
       const k = Math.min(BLOCK, end - b);
       for (let j = 0; j < k; j++) sel[j] = pos[b + j]!;
-      if (block(k)) break;
+      if (block(k, -1)) break;
     }
   } else {
     // Mark the candidates in the bitset, then read it in position order (clearing it as it goes).
@@ -426,7 +426,7 @@ export function scan(
       }
       w++;
       if (k > BLOCK - 32 || w === bits.length) {
-        done = block(k);
+        done = block(k, -1);
         k = 0;
       }
     }
