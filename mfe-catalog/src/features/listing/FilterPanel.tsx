@@ -73,16 +73,22 @@ function Checkboxes<T extends string>({
   return (
     <div className="cat:grid cat:grid-cols-2 cat:gap-x-3 cat:gap-y-2">
       {values.map((v) => (
-        <label key={v} className="cat:flex cat:cursor-pointer cat:items-center cat:gap-2 cat:text-sm">
+        <label
+          key={v}
+          className="cat:flex cat:min-w-0 cat:cursor-pointer cat:items-center cat:gap-2 cat:text-sm"
+        >
           <input
             type="checkbox"
             checked={selected.includes(v)}
             onChange={() => onChange(toggle(selected, v))}
             aria-describedby={counts ? `${id}-${v}` : undefined}
-            className="cat:size-4 cat:accent-brand-600"
+            className="cat:size-4 cat:shrink-0 cat:accent-brand-600"
           />
-          {v}
-          {counts ? <FacetCount id={`${id}-${v}`} counts={counts} value={v} /> : null}
+          {/* The name and its count wrap together in a narrow column instead of running past the panel. */}
+          <span className="cat:min-w-0">
+            {v}
+            {counts ? <FacetCount id={`${id}-${v}`} counts={counts} value={v} /> : null}
+          </span>
         </label>
       ))}
     </div>
