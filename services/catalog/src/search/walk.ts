@@ -138,39 +138,8 @@ function maskStep(column: Int32Array, mask: Uint8Array): Step {
   };
 }
 
-/**
- * Keeps the positions whose `column` value is in `[min, max]`. One function per array type, so that each
- * loop reads one kind of typed array (monomorphic element access for V8).
- */
-function priceStep(column: Float64Array, min: number, max: number): Step {
-  return (k, base) => {
-    let m = 0;
-    for (let j = 0; j < k; j++) {
-      const i = base < 0 ? sel[j]! : base + j;
-      const x = column[i]!;
-      sel[m] = i;
-      m += x >= min && x <= max ? 1 : 0;
-    }
-    return m;
-  };
-}
-
-/** {@link priceStep} for an Int32Array column (km). */
-function kmStep(column: Int32Array, min: number, max: number): Step {
-  return (k, base) => {
-    let m = 0;
-    for (let j = 0; j < k; j++) {
-      const i = base < 0 ? sel[j]! : base + j;
-      const x = column[i]!;
-      sel[m] = i;
-      m += x >= min && x <= max ? 1 : 0;
-    }
-    return m;
-  };
-}
-
-/** {@link priceStep} for an Int16Array column (year). */
-function yearStep(column: Int16Array, min: number, max: number): Step {
+/** Keeps the positions whose `column` value (price, km or year) is in `[min, max]`. */
+function rangeStep(column: Float64Array | Int32Array | Int16Array, min: number, max: number): Step {
   return (k, base) => {
     let m = 0;
     for (let j = 0; j < k; j++) {
@@ -263,8 +232,7 @@ function candidatesOf(v: View, f: Filters): Candidate[] {
     const r = rankedFor(v, dim);
     const lo = lowerBound(r.values, min, false);
     const hi = lowerBound(r.values, max, true);
-    const step = dim === 'price' ? priceStep(v.price, min, max) : kmStep(v.km, min, max);
-    offer(r.order, hi > lo ? [lo, hi] : [], false, step);
+    offer(r.order, hi > lo ? [lo, hi] : [], false, rangeStep(v[dim], min, max));
   };
   if (f.city >= 0) byCodes('city', [f.city], maskStep(v.city, cityMask(f.city, v.codes.city)));
   if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand), maskStep(v.brand, f.brand));
@@ -282,7 +250,7 @@ function candidatesOf(v: View, f: Filters): Candidate[] {
     const lo = Math.max(0, Math.ceil(f.yearMin) - YEAR_BASE);
     const hi = Math.min(YEAR_CODES - 1, Math.floor(f.yearMax) - YEAR_BASE);
     for (let c = lo; c <= hi; c++) codes.push(c);
-    byCodes('year', codes, yearStep(v.year, f.yearMin, f.yearMax));
+    byCodes('year', codes, rangeStep(v.year, f.yearMin, f.yearMax));
   }
   for (const word of f.words) byCodes('text', word.codes, maskStep(v.text, word.mask));
   return out.sort((a, b) => a.size - b.size);
