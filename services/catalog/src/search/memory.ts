@@ -335,6 +335,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       city: new Int32Array(n),
       text: new Int32Array(n),
       postings: {},
+      wordSources: new WeakMap(),
       ranked: {},
       codes: {
         brand: brands.codes.size,

@@ -79,6 +79,8 @@ export interface View {
   body: Int32Array;
   city: Int32Array;
   text: Int32Array;
+  /** Where each search word's texts are in the text postings (listing them costs ~1 ms for a common word). */
+  wordSources: WeakMap<WordMatch, Source>;
   /** Postings per categorical column, built on the first search that can use them. */
   postings: Partial<Record<Dimension, Postings>>;
   /** Positions by price and by km, built on the first search that can use them. */
@@ -146,7 +148,8 @@ function rangeStep(column: Float64Array | Int32Array | Int16Array, min: number, 
       const i = base < 0 ? sel[j]! : base + j;
       const x = column[i]!;
       sel[m] = i;
-      m += x >= min && x <= max ? 1 : 0;
+      // Branch-free: with `&&` or `?:` a mispredicted branch per position made this step 3× slower.
+      m += +(x >= min) & +(x <= max);
     }
     return m;
   };
@@ -170,13 +173,17 @@ function freshStep(stale: Uint8Array): Step {
  * (`pos[segments[2j]]` … `pos[segments[2j + 1] - 1]` for each j; `ascending` when they come in position
  * order already, i.e. one posting list), and its {@link Step}.
  */
-interface Candidate {
+interface Candidate extends Source {
+  step: Step;
+}
+
+/** Where a filter's positions are in its index: the {@link Candidate} without its step. */
+export interface Source {
   size: number;
   pos: Int32Array;
   /** Absent when `size` is an estimate (a word matching too many texts to list their postings). */
   segments?: number[];
   ascending: boolean;
-  step: Step;
 }
 
 /**
@@ -186,11 +193,12 @@ interface Candidate {
 const MAX_SOURCE_SHARE = 0.25;
 
 /**
- * What marking one candidate in the bitset costs (a random write, then reading it back in order) in
- * positions walked in order: a rough ratio, not tuned yet (any value gives the same answers, only sooner
- * or later).
+ * What marking one candidate in the bitset and reading it back costs, in positions walked in order (both
+ * then go through the other filters' steps): measured with `bench/cars-search-memory.ts` at 1 000 000 cars
+ * (2026-11-26, 2 000 random queries, second pass): mean 0.84 ms and p99 3.9 ms at 0.5, 0.91 and 4.7 ms at 1,
+ * 1.15 and 6.8 ms at 4 (each with the walk's switch to the bitset, see {@link scan}).
  */
-const MARK_COST = 4;
+const MARK_COST = 0.5;
 
 /** The selected codes of `mask` below `codes`. */
 function selected(mask: Uint8Array, codes: number): number[] {
@@ -202,37 +210,20 @@ function selected(mask: Uint8Array, codes: number): number[] {
 /** Every filter of `f` as a {@link Candidate}, most selective first. */
 function candidatesOf(v: View, f: Filters): Candidate[] {
   const out: Candidate[] = [];
-  const offer = (pos: Int32Array, segments: number[], ascending: boolean, step: Step) => {
-    let size = 0;
-    for (let j = 0; j < segments.length; j += 2) size += segments[j + 1]! - segments[j]!;
-    out.push({ size, pos, segments, ascending, step });
-  };
   const byCodes = (dim: Dimension, codes: ArrayLike<number>, step: Step) => {
-    const p = postingsFor(v, dim);
-    if (codes.length > 2) {
-      let size = 0;
-      for (let j = 0; j < codes.length; j++) {
-        const c = codes[j]!;
-        if (c < v.codes[dim]) size += p.start[c + 1]! - p.start[c]!;
-      }
-      if (size > v.slot.length * MAX_SOURCE_SHARE) {
-        out.push({ size, pos: p.pos, ascending: false, step });
-        return;
-      }
-    }
-    const segments: number[] = [];
-    for (let j = 0; j < codes.length; j++) {
-      const c = codes[j]!;
-      // Codes from after the view was built have no positions in it (those cars are stale).
-      if (c < v.codes[dim] && p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
-    }
-    offer(p.pos, segments, segments.length <= 2, step);
+    out.push({ ...sourceOf(v, dim, codes), step });
   };
   const byRange = (dim: 'price' | 'km', min: number, max: number) => {
     const r = rankedFor(v, dim);
     const lo = lowerBound(r.values, min, false);
-    const hi = lowerBound(r.values, max, true);
-    offer(r.order, hi > lo ? [lo, hi] : [], false, rangeStep(v[dim], min, max));
+    const hi = Math.max(lo, lowerBound(r.values, max, true));
+    out.push({
+      size: hi - lo,
+      pos: r.order,
+      segments: [lo, hi],
+      ascending: false,
+      step: rangeStep(v[dim], min, max),
+    });
   };
   if (f.city >= 0) byCodes('city', [f.city], maskStep(v.city, cityMask(f.city, v.codes.city)));
   if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand), maskStep(v.brand, f.brand));
@@ -252,8 +243,34 @@ function candidatesOf(v: View, f: Filters): Candidate[] {
     for (let c = lo; c <= hi; c++) codes.push(c);
     byCodes('year', codes, rangeStep(v.year, f.yearMin, f.yearMax));
   }
-  for (const word of f.words) byCodes('text', word.codes, maskStep(v.text, word.mask));
+  for (const word of f.words) {
+    let source = v.wordSources.get(word);
+    if (!source) {
+      source = sourceOf(v, 'text', word.codes);
+      v.wordSources.set(word, source);
+    }
+    out.push({ ...source, step: maskStep(v.text, word.mask) });
+  }
   return out.sort((a, b) => a.size - b.size);
+}
+
+/** The {@link Source} of the positions of `v` whose `dim` code is one of `codes`. */
+function sourceOf(v: View, dim: Dimension, codes: ArrayLike<number>): Source {
+  const p = postingsFor(v, dim);
+  const known = v.codes[dim]; // codes from after the view was built have no positions in it (stale cars)
+  let size = 0;
+  for (let j = 0; j < codes.length; j++) {
+    const c = codes[j]!;
+    if (c < known) size += p.start[c + 1]! - p.start[c]!;
+  }
+  if (codes.length > 2 && size > v.slot.length * MAX_SOURCE_SHARE)
+    return { size, pos: p.pos, ascending: false };
+  const segments: number[] = [];
+  for (let j = 0; j < codes.length; j++) {
+    const c = codes[j]!;
+    if (c < known && p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
+  }
+  return { size, pos: p.pos, segments, ascending: segments.length <= 2 };
 }
 
 /** A mask selecting city code `city` only (over `codes` codes, and the city itself if newer). */
@@ -307,7 +324,10 @@ function yearCodes(year: Int16Array): Int32Array {
  * selective first). Where they come from: every position in order; or the postings of the most selective
  * filter, in order already when it is one posting list, else marked in a bitset and read back in order,
  * when marking its candidates costs less than walking until the count is reached (estimated from each
- * filter's index as if the filters were independent). Any way gives the same answer as a full walk.
+ * filter's index as if the filters were independent). A walk that has cost as much as the bitset would
+ * without reaching the count marks the rest in the bitset instead (correlated filters, such as high km and
+ * recent years, make the estimate far too low: such searches walked all 1 000 000 cars, 8–13 ms). Any way
+ * gives the same answer as a full walk.
  */
 export function scan(
   v: View,
@@ -339,19 +359,13 @@ export function scan(
   let expected = n;
   for (const c of candidates) expected *= c.size / n;
   const walked = expected >= stopAt ? (n * stopAt) / expected : n;
-  const source = !best.segments
-    ? 'walk'
-    : best.ascending
-      ? 'postings'
-      : best.size * MARK_COST < walked
-        ? 'bitset'
-        : 'walk';
   // The source's own filter needs no step: every position it yields passes it.
-  const steps = (source === 'walk' ? candidates : candidates.slice(1)).map((c) => c.step);
-  if (stale) steps.push(freshStep(stale));
+  const fresh = stale ? [freshStep(stale)] : [];
+  const walkSteps = [...candidates.map((c) => c.step), ...fresh];
+  const sourceSteps = [...candidates.slice(1).map((c) => c.step), ...fresh];
   let count = 0;
-  /** Filters a block (see {@link Step}) and counts its matches; true when the count is reached. */
-  const block = (k: number, base: number): boolean => {
+  /** Filters a block (see {@link Step}) with `steps` and counts its matches; true when the count is reached. */
+  const block = (steps: Step[], k: number, base: number): boolean => {
     if (steps.length === 0 && base >= 0) for (let j = 0; j < k; j++) sel[j] = base + j;
     for (let s = 0; s < steps.length && k > 0; s++) k = steps[s]!(k, s === 0 ? base : -1);
     for (let j = 0; j < k; j++) {
@@ -360,29 +374,29 @@ export function scan(
     }
     return false;
   };
-  if (source === 'walk') {
-    for (let b = 0; b < n; b += BLOCK) {
-      if (block(Math.min(BLOCK, n - b), b)) break;
+  /**
+   * Walks the positions from `start` on until the count is reached (returns `n`) or `budget` positions are
+   * walked (returns where it stopped, a multiple of BLOCK).
+   */
+  const walk = (start: number, budget: number): number => {
+    for (let b = start; b < n; b += BLOCK) {
+      if (b - start >= budget) return b;
+      if (block(walkSteps, Math.min(BLOCK, n - b), b)) return n;
     }
-  } else if (source === 'postings') {
-    const { pos, segments = [] } = best;
-    for (let b = segments[0]!, end = segments[1]!; b < end; b += BLOCK) {
-      const k = Math.min(BLOCK, end - b);
-      for (let j = 0; j < k; j++) sel[j] = pos[b + j]!;
-      if (block(k, -1)) break;
-    }
-  } else {
-    // Mark the candidates in the bitset, then read it in position order (clearing it as it goes).
+    return n;
+  };
+  /** Marks the best filter's candidates from position `start` on in the bitset, then reads it in order. */
+  const fromBitset = (start: number): void => {
     const { pos, segments = [] } = best;
     const bits = v.bits;
     for (let j = 0; j < segments.length; j += 2) {
       for (let k = segments[j]!, end = segments[j + 1]!; k < end; k++) {
         const i = pos[k]!;
-        bits[i >>> 5]! |= 1 << (i & 31);
+        if (i >= start) bits[i >>> 5]! |= 1 << (i & 31);
       }
     }
     let k = 0;
-    let w = 0;
+    let w = start >>> 5;
     let done = false;
     while (w < bits.length && !done) {
       let x = bits[w]!;
@@ -394,11 +408,28 @@ export function scan(
       }
       w++;
       if (k > BLOCK - 32 || w === bits.length) {
-        done = block(k, -1);
+        done = block(sourceSteps, k, -1);
         k = 0;
       }
     }
     bits.fill(0, w);
+  };
+  if (!best.segments) {
+    walk(0, n);
+  } else if (best.ascending) {
+    const { pos, segments } = best;
+    for (let b = segments[0]!, end = segments[1]!; b < end; b += BLOCK) {
+      const k = Math.min(BLOCK, end - b);
+      for (let j = 0; j < k; j++) sel[j] = pos[b + j]!;
+      if (block(sourceSteps, k, -1)) break;
+    }
+  } else {
+    // Walk while the estimate says walking is cheaper than the bitset, and no longer than the bitset would
+    // cost: filters are often correlated (low km and recent years), so an estimate can be far off, and this
+    // way a search costs at most about twice the cheaper of the two.
+    const budget = best.size * MARK_COST;
+    const stoppedAt = budget < walked ? 0 : walk(0, budget);
+    if (stoppedAt < n) fromBitset(stoppedAt);
   }
   return { count: exact ? best.size : count, hits };
 }
