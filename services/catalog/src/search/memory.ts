@@ -19,6 +19,7 @@
  * and the exact pg_trgm word similarity for the few candidates) and the answer is cached per word.
  */
 import type { Car, CarFacets, CarSearchQuery } from '@marketplace/contracts';
+import { facetCounts } from './facet-counts';
 import { sortByValue } from './radix';
 import { Dictionary, TextIndex } from './text-index';
 import {
@@ -33,16 +34,8 @@ import {
   SEARCH_COUNT_CAP,
   searchWords,
 } from './types';
-import {
-  type Filters,
-  facetCounts,
-  prepareView,
-  SORTS,
-  type Sort,
-  scan,
-  type View,
-  YEAR_CODES,
-} from './walk';
+import { prepareView, SORTS, type Sort, type View, YEAR_CODES } from './view';
+import { type Filters, scan } from './walk';
 
 /** Reads cars by id for an index that does not hold them (e.g. the PostgreSQL read model, `documents.ts`). */
 export interface CarReader {

@@ -1,101 +1,21 @@
 /**
- * The columnar walk of the in-memory car search (`memory.ts`): a {@link View} holds the cars for sale in
- * one sort order with their filter columns copied position by position; {@link scan} walks it once for a
- * compiled query ({@link Filters}), driven by a posting list or the price/km order when one filter is
- * selective, and returns the page's positions and the match count up to {@link SEARCH_COUNT_CAP}.
+ * The columnar walk of the in-memory car search (`memory.ts`): {@link scan} walks a {@link View} (`view.ts`)
+ * once for a compiled query ({@link Filters}), driven by a posting list, a bitset of the most selective
+ * filter's positions or the whole order, and returns the page's positions and the match count up to
+ * {@link SEARCH_COUNT_CAP}.
  */
-import { sortByValue } from './radix';
 import type { WordMatch } from './text-index';
 import { SEARCH_COUNT_CAP } from './types';
-
-export type Sort = 'newest' | 'price_asc' | 'price_desc' | 'km_asc';
-export const SORTS: readonly Sort[] = ['newest', 'price_asc', 'price_desc', 'km_asc'];
-
-/**
- * The positions of a view grouped by dictionary code: the positions holding code `c` are
- * `pos[start[c]]` … `pos[start[c + 1] - 1]`, ascending (a counting sort of the column).
- */
-interface Postings {
-  start: Int32Array;
-  pos: Int32Array;
-}
-
-/** Builds the {@link Postings} of `column` whose codes are below `codes`. */
-function postingsOf(column: Int32Array, codes: number): Postings {
-  const start = new Int32Array(codes + 1);
-  for (let i = 0; i < column.length; i++) start[column[i]! + 1]!++;
-  for (let c = 0; c < codes; c++) start[c + 1]! += start[c]!;
-  const fill = start.slice(0, codes);
-  const pos = new Int32Array(column.length);
-  for (let i = 0; i < column.length; i++) pos[fill[column[i]!]!++] = i;
-  return { start, pos };
-}
-
-/** The categorical columns with postings (`year` as the code `year - YEAR_BASE`; `text`: search texts). */
-type Dimension = 'brand' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year' | 'text';
-
-/** Year codes for the postings: `year - YEAR_BASE` (manufacturerYear is 1980 to the current year). */
-const YEAR_BASE = 1900;
-export const YEAR_CODES = 300;
-
-/** Positions of a view sorted by a numeric column: `values[k]` is the value at position `order[k]`. */
-interface Ranked {
-  order: Int32Array;
-  values: Float64Array;
-}
-
-/** Builds the {@link Ranked} index of `column`. */
-function rankedOf(column: Float64Array | Int32Array): Ranked {
-  const positions = new Int32Array(column.length);
-  for (let i = 0; i < positions.length; i++) positions[i] = i;
-  const order =
-    sortByValue(positions, (i) => column[i]!) ?? positions.sort((a, b) => column[a]! - column[b]! || a - b);
-  const values = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) values[k] = column[order[k]!]!;
-  return { order, values };
-}
-
-/** First index k of ascending `values` with `values[k] >= x` (`values[k] > x` when `after`). */
-function lowerBound(values: Float64Array, x: number, after: boolean): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < x || (after && values[mid] === x)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The cars for sale in one sort order: their slots and their filter columns, position by position. */
-export interface View {
-  slot: Int32Array;
-  price: Float64Array;
-  km: Int32Array;
-  year: Int16Array;
-  brand: Int32Array;
-  fuel: Int32Array;
-  gearbox: Int32Array;
-  body: Int32Array;
-  city: Int32Array;
-  text: Int32Array;
-  /** Where each search word's texts are in the text postings (listing them costs ~1 ms for a common word). */
-  wordSources: WeakMap<WordMatch, Source>;
-  /** Postings per categorical column, built on the first search that can use them. */
-  postings: Partial<Record<Dimension, Postings>>;
-  /** Positions by price and by km, built on the first search that can use them. */
-  ranked: Partial<Record<'price' | 'km', Ranked>>;
-  /** Number of codes per categorical column when the view was built. */
-  codes: Record<Dimension, number>;
-  /** Scratch bitset over positions (one bit each), all zero between searches. */
-  bits: Uint32Array;
-  /** Position of each slot in this view (-1: not in it); slots beyond its length were added later. */
-  positionOf: Int32Array;
-  /** 1 at the positions whose car changed since the view was built (the walks skip them). */
-  stale: Uint8Array;
-  /** How many positions are marked in `stale`. */
-  staleCount: number;
-}
+import {
+  type Dimension,
+  lowerBound,
+  rankedFor,
+  type Source,
+  sourceOf,
+  type View,
+  YEAR_BASE,
+  YEAR_CODES,
+} from './view';
 
 /** A compiled query: membership masks over dictionary codes, inclusive bounds, per-word text matches. */
 export interface Filters {
@@ -177,21 +97,6 @@ interface Candidate extends Source {
   step: Step;
 }
 
-/** Where a filter's positions are in its index: the {@link Candidate} without its step. */
-export interface Source {
-  size: number;
-  pos: Int32Array;
-  /** Absent when `size` is an estimate (a word matching too many texts to list their postings). */
-  segments?: number[];
-  ascending: boolean;
-}
-
-/**
- * A filter keeping more than this share of the view is never a source (walking is cheaper), so its postings
- * are not listed (a one-letter search word matches most of the ~250 000 texts at 1 000 000 cars).
- */
-const MAX_SOURCE_SHARE = 0.25;
-
 /**
  * What marking one candidate in the bitset and reading it back costs, in positions walked in order (both
  * then go through the other filters' steps): measured with `bench/cars-search-memory.ts` at 1 000 000 cars
@@ -254,65 +159,11 @@ function candidatesOf(v: View, f: Filters): Candidate[] {
   return out.sort((a, b) => a.size - b.size);
 }
 
-/** The {@link Source} of the positions of `v` whose `dim` code is one of `codes`. */
-function sourceOf(v: View, dim: Dimension, codes: ArrayLike<number>): Source {
-  const p = postingsFor(v, dim);
-  const known = v.codes[dim]; // codes from after the view was built have no positions in it (stale cars)
-  let size = 0;
-  for (let j = 0; j < codes.length; j++) {
-    const c = codes[j]!;
-    if (c < known) size += p.start[c + 1]! - p.start[c]!;
-  }
-  if (codes.length > 2 && size > v.slot.length * MAX_SOURCE_SHARE)
-    return { size, pos: p.pos, ascending: false };
-  const segments: number[] = [];
-  for (let j = 0; j < codes.length; j++) {
-    const c = codes[j]!;
-    if (c < known && p.start[c + 1]! > p.start[c]!) segments.push(p.start[c]!, p.start[c + 1]!);
-  }
-  return { size, pos: p.pos, segments, ascending: segments.length <= 2 };
-}
-
 /** A mask selecting city code `city` only (over `codes` codes, and the city itself if newer). */
 function cityMask(city: number, codes: number): Uint8Array {
   const mask = new Uint8Array(Math.max(codes, city + 1));
   mask[city] = 1;
   return mask;
-}
-
-/** The postings of `dim` in `v`, built on first use. */
-function postingsFor(v: View, dim: Dimension): Postings {
-  let p = v.postings[dim];
-  if (!p) {
-    p = postingsOf(dim === 'year' ? yearCodes(v.year) : v[dim], v.codes[dim]);
-    v.postings[dim] = p;
-  }
-  return p;
-}
-
-/** The positions of `v` by `dim`, built on first use. */
-function rankedFor(v: View, dim: 'price' | 'km'): Ranked {
-  let r = v.ranked[dim];
-  if (!r) {
-    r = rankedOf(v[dim]);
-    v.ranked[dim] = r;
-  }
-  return r;
-}
-
-/** Builds every posting list and ranked order of `v` now, so that no search pays for one. */
-export function prepareView(v: View): void {
-  for (const dim of ['brand', 'fuel', 'gearbox', 'body', 'city', 'year', 'text'] as const)
-    postingsFor(v, dim);
-  rankedFor(v, 'price');
-  rankedFor(v, 'km');
-}
-
-/** Year column as postings codes (`year - YEAR_BASE`, clamped to the code range). */
-function yearCodes(year: Int16Array): Int32Array {
-  const out = new Int32Array(year.length);
-  for (let i = 0; i < year.length; i++) out[i] = Math.min(YEAR_CODES - 1, Math.max(0, year[i]! - YEAR_BASE));
-  return out;
 }
 
 /**
@@ -432,75 +283,4 @@ export function scan(
     if (stoppedAt < n) fromBitset(stoppedAt);
   }
   return { count: exact ? best.size : count, hits };
-}
-
-/** Counts per dictionary code of the four facet columns (see {@link facetCounts}). */
-export interface FacetCodeCounts {
-  brand: Int32Array;
-  fuel: Int32Array;
-  gearbox: Int32Array;
-  body: Int32Array;
-}
-
-/**
- * One walk over every position of `v` for the facets of `f`: a position passing every filter counts for
- * its code in all four facet columns; one failing exactly one facet filter (brand, fuel, gearbox or body)
- * counts for its code in that column only, which is the count that column's value would have with that
- * filter replaced by the value (contracts `carFacets`). Counts are not capped here. Positions marked in
- * `stale` are skipped; the caller counts those slots itself, into arrays sized by `codes` (the
- * dictionaries' sizes now, which may have grown since the view was built).
- */
-export function facetCounts(
-  v: View,
-  f: Filters,
-  stale?: Uint8Array,
-  codes: Pick<View['codes'], 'brand' | 'fuel' | 'gearbox' | 'body'> = v.codes,
-): FacetCodeCounts {
-  const counts: FacetCodeCounts = {
-    brand: new Int32Array(Math.max(codes.brand, v.codes.brand)),
-    fuel: new Int32Array(Math.max(codes.fuel, v.codes.fuel)),
-    gearbox: new Int32Array(Math.max(codes.gearbox, v.codes.gearbox)),
-    body: new Int32Array(Math.max(codes.body, v.codes.body)),
-  };
-  const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
-  const nWords = words.length;
-  const masks = words.map((w) => w.mask);
-  const { brand: cBrand, fuel: cFuel, gearbox: cGearbox, body: cBody } = counts;
-  for (let i = 0; i < v.slot.length; i++) {
-    if (stale?.[i]) continue;
-    if (city >= 0 && v.city[i] !== city) continue;
-    const price = v.price[i]!;
-    if (price < priceMin || price > priceMax) continue;
-    const km = v.km[i]!;
-    if (km < kmMin || km > kmMax) continue;
-    const year = v.year[i]!;
-    if (year < yearMin || year > yearMax) continue;
-    if (nWords > 0) {
-      const t = v.text[i]!;
-      let all = true;
-      for (let w = 0; w < nWords && all; w++) all = masks[w]![t] === 1;
-      if (!all) continue;
-    }
-    const b = v.brand[i]!;
-    const u = v.fuel[i]!;
-    const g = v.gearbox[i]!;
-    const d = v.body[i]!;
-    const failsBrand = brand !== undefined && !brand[b];
-    const failsFuel = fuel !== undefined && !fuel[u];
-    const failsGearbox = gearbox !== undefined && !gearbox[g];
-    const failsBody = body !== undefined && !body[d];
-    const fails = +failsBrand + +failsFuel + +failsGearbox + +failsBody;
-    if (fails === 0) {
-      cBrand[b]!++;
-      cFuel[u]!++;
-      cGearbox[g]!++;
-      cBody[d]!++;
-    } else if (fails === 1) {
-      if (failsBrand) cBrand[b]!++;
-      else if (failsFuel) cFuel[u]!++;
-      else if (failsGearbox) cGearbox[g]!++;
-      else cBody[d]!++;
-    }
-  }
-  return counts;
 }
