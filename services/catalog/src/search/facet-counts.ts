@@ -3,6 +3,9 @@
  * counting, per code of the brand, fuel, gearbox and body columns, the cars that would match with that
  * column's filter set to the code (contracts `carFacets`).
  */
+import type { CarFacets } from '@marketplace/contracts';
+import type { CarColumns } from './columns';
+import { emptyFacets, SEARCH_COUNT_CAP } from './types';
 import type { View } from './view';
 import type { Filters } from './walk';
 
@@ -75,4 +78,49 @@ export function facetCounts(
     }
   }
   return counts;
+}
+
+/**
+ * The facets (contracts `carFacets`, counts capped at {@link SEARCH_COUNT_CAP}) of the compiled facet
+ * filters `f`: the counts of `newest` (the view of every car for sale), with the cars changed since it was
+ * built (`staleSlots`) counted from their current columns instead of their old positions.
+ */
+export function facetsOf(
+  cols: CarColumns,
+  f: Filters,
+  newest: View,
+  staleSlots: readonly number[],
+): CarFacets {
+  const { brands, fuels, gearboxes, bodies } = cols;
+  const counts = facetCounts(newest, f, staleSlots.length > 0 ? newest.stale : undefined, {
+    brand: brands.values.length,
+    fuel: fuels.values.length,
+    gearbox: gearboxes.values.length,
+    body: bodies.values.length,
+  });
+  for (const s of staleSlots) {
+    if (!cols.forSale(s)) continue;
+    const failed = cols.failedFacetFilters(f, s);
+    if (failed < 0) continue;
+    if (failed === 0 || failed === 1) counts.brand[cols.brand[s]!]!++;
+    if (failed === 0 || failed === 2) counts.fuel[cols.fuel[s]!]!++;
+    if (failed === 0 || failed === 4) counts.gearbox[cols.gearbox[s]!]!++;
+    if (failed === 0 || failed === 8) counts.body[cols.body[s]!]!++;
+  }
+  const facets = emptyFacets();
+  const fill = (
+    into: Record<string, number>,
+    values: readonly string[],
+    codeCounts: Int32Array,
+    skip = -1,
+  ) => {
+    codeCounts.forEach((n, code) => {
+      if (n > 0 && code !== skip) into[values[code]!] = Math.min(n, SEARCH_COUNT_CAP);
+    });
+  };
+  fill(facets.brands, brands.values, counts.brand);
+  fill(facets.fuelTypes, fuels.values, counts.fuel);
+  fill(facets.transmissions, gearboxes.values, counts.gearbox);
+  fill(facets.bodyTypes, bodies.values, counts.body, cols.NO_BODY);
+  return facets;
 }
