@@ -25,6 +25,7 @@
  * Exit codes: 0 success, 1 failure (server unreachable, …), 2 usage error.
  */
 import { pathToFileURL } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import {
   createDatabase,
   createLogger,
@@ -174,7 +175,7 @@ export async function runOps(argv: string[], io: OpsIo = {}): Promise<number> {
       const database = await createDatabase({ url: settings.databaseUrls.catalog, poolSize: 2 });
       try {
         const tables = messagingTables('catalog');
-        const outbox = createOutbox({ db: database.db, tables });
+        const outbox = createOutbox<EventPayloads>({ db: database.db, tables });
         const announced = await reannounceCars(outbox, {
           ...(parsed.batch ? { batchSize: parsed.batch } : {}),
           onBatch: (n) => {

@@ -6,11 +6,11 @@ import { authService } from '@marketplace/auth-service';
 import { catalogService } from '@marketplace/catalog-service';
 import { listingService } from '@marketplace/listing-service';
 import { notificationService } from '@marketplace/notification-service';
-import type { ServiceModule } from '@marketplace/platform';
+import type { AnyServiceModule } from '@marketplace/platform';
 import { storageService } from '@marketplace/storage-service';
 import { testDriveService } from '@marketplace/test-drive-service';
 
-export const serviceModules: ServiceModule[] = [
+export const serviceModules: AnyServiceModule[] = [
   authService,
   catalogService,
   listingService,

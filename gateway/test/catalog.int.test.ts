@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { CarListing, EventPayloads } from '@marketplace/contracts';
 import { createOutbox, messagingTables, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -342,7 +343,7 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       token: admin,
     });
     const variantId = (variant.body.data as Json)._id as string;
-    const listing = (price: number, city: string, createdAt: string) => ({
+    const listing = (price: number, city: string, createdAt: string): CarListing => ({
       _id: randomUUID(),
       seller: randomUUID(),
       brand: brandId,
@@ -368,7 +369,10 @@ describe.each(variants)('catalog reference data on $name', ({ servers, skip }) =
       listing(1250000, 'Bengaluru', '2026-01-02T10:00:00.000Z'),
       listing(990000, 'Pune', '2026-01-03T10:00:00.000Z'),
     ];
-    const outbox = createOutbox({ db: t.system.infra.database.db, tables: messagingTables('listing') });
+    const outbox = createOutbox<EventPayloads>({
+      db: t.system.infra.database.db,
+      tables: messagingTables('listing'),
+    });
     for (const car of cars) await outbox.transaction((_tx, emit) => emit('listing.car.created', { car }));
     await t.system.drainOutboxes();
     const byBrand = async (extra = '') => {

@@ -9,6 +9,7 @@
  * Under CI=true a missing server fails the file; locally it is skipped.
  */
 import { randomUUID } from 'node:crypto';
+import type { EventPayloads } from '@marketplace/contracts';
 import {
   createDatabase,
   createLogger,
@@ -264,7 +265,11 @@ describe.skipIf(!amqpUrl || !postgresUrl)(
       broker = await createRabbitBroker({ url: amqpUrl!, exchange, queuePrefix, logger });
       const tables = messagingTables('test_drive');
       await broker.subscribe(
-        toSubscription(consumer, { outbox: createOutbox({ db: database.db, tables }), tables, logger }),
+        toSubscription(consumer, {
+          outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
+          tables,
+          logger,
+        }),
       );
       env = {
         CATALOG_DATABASE_URL: dbUrl,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { EventPayloads } from '@marketplace/contracts';
 import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -170,7 +171,10 @@ describe('embedded gateway', () => {
   });
 
   it('delivers auth.otp.requested to the notification worker, which writes the SMS to the dev outbox', async () => {
-    const outbox = createOutbox({ db: system.infra.database.db, tables: messagingTables('auth') });
+    const outbox = createOutbox<EventPayloads>({
+      db: system.infra.database.db,
+      tables: messagingTables('auth'),
+    });
     await outbox.transaction(async (_tx, emit) => {
       await emit('auth.otp.requested', {
         userId: 'user-9',

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { EventPayloads } from '@marketplace/contracts';
 import { createOutbox, messagingTables } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -163,10 +164,10 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
       await expect.poll(() => mailsTo(seller.email).length, DEADLINE).toBe(1); // welcome
 
       const db = t.system.infra.database.db;
-      const listingOutbox = createOutbox({ db, tables: messagingTables('listing') });
+      const listingOutbox = createOutbox<EventPayloads>({ db, tables: messagingTables('listing') });
       const created = carCreatedPayload(seller.id, { brand: 'Hyundai', model: 'Creta', variant: 'SX' });
       await listingOutbox.transaction((_tx, emit) => emit('listing.car.created', created));
-      const testDriveOutbox = createOutbox({ db, tables: messagingTables('test_drive') });
+      const testDriveOutbox = createOutbox<EventPayloads>({ db, tables: messagingTables('test_drive') });
       const all = testDriveEvents(booking(buyer.id, seller.id));
       const sent = [];
       for (const event of [all.booked, all.rescheduled, all.status_changed, all.cancelled]) {
@@ -225,7 +226,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     const rejectedBefore = smtp.rejected();
     smtp.failNext(1);
     const db = t.system.infra.database.db;
-    const authOutbox = createOutbox({ db, tables: messagingTables('auth') });
+    const authOutbox = createOutbox<EventPayloads>({ db, tables: messagingTables('auth') });
     await authOutbox.transaction((_tx, emit) =>
       emit('auth.user.verified', { userId: u.id, name: 'Retry Ravi', email: u.email }),
     );

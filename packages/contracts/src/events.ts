@@ -249,6 +249,11 @@ export type EventName = keyof typeof events;
 export type EventOf<N extends EventName> = z.output<(typeof events)[N]['envelope']>;
 /** The payload type of event `N`. */
 export type EventPayload<N extends EventName> = z.output<(typeof events)[N]['payload']>;
+/**
+ * What a service may emit: every event name with the payload it takes (the schema's input form). The
+ * platform's outbox is typed with it (`Emit`), so an undeclared name or a wrong payload does not compile.
+ */
+export type EventPayloads = { [N in EventName]: z.input<(typeof events)[N]['payload']> };
 /** Any known event (a union discriminated by `name`). */
 export type AnyEvent = { [N in EventName]: EventOf<N> }[EventName];
 

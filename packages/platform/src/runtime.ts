@@ -23,7 +23,7 @@ import type { ReadinessCheck } from './http';
 import { createMetrics, type Metrics } from './metrics';
 import { createNotifier, type Notifier } from './notify/index';
 import { createPeerSecret, createPeers, type Peers } from './peers';
-import type { ServiceModule } from './service';
+import type { AnyServiceModule } from './service';
 
 export interface Infrastructure {
   config: Config;
@@ -159,7 +159,7 @@ export interface RunningServices {
  */
 export async function startServices(
   infra: Infrastructure,
-  modules: ServiceModule[],
+  modules: AnyServiceModule[],
   opts: { seed: boolean; clock?: () => Date; embedded: boolean },
 ): Promise<RunningServices> {
   const routers: Router[] = [];

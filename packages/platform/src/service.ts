@@ -7,7 +7,7 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { SigningKey, TokenVerifier } from './auth';
 import type { Consumer, Listener } from './bus/consumer';
-import type { Outbox } from './bus/outbox';
+import type { EventMap, Outbox } from './bus/outbox';
 import type { EventEnvelope } from './bus/types';
 import type { Cache, RateLimiterFactory } from './cache/types';
 import type { Config } from './config';
@@ -16,13 +16,14 @@ import type { ReadinessCheck } from './http';
 import type { Notifier } from './notify/index';
 import type { Peers } from './peers';
 
-export interface ServicePorts {
+/** What a service gets from the platform; `M` is the registry of the events it may emit. */
+export interface ServicePorts<M extends EventMap = EventMap> {
   config: Config;
   logger: Logger;
   /** Queries and transactions; the service's tables live in its own schema. */
   db: Db;
   /** Transactions that emit events (transactional outbox). */
-  outbox: Outbox;
+  outbox: Outbox<M>;
   cache: Cache;
   rateLimiters: RateLimiterFactory;
   /** Verifies session tokens (for `authenticate`). */
@@ -41,10 +42,10 @@ export interface ServicePorts {
   embedded: boolean;
 }
 
-export interface ServiceParts {
+export interface ServiceParts<M extends EventMap = EventMap> {
   router?: Router;
   // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
-  consumers?: Consumer<any>[];
+  consumers?: Consumer<any, M>[];
   /** Per-process listeners (every replica receives each event; see `Listener`). */
   // biome-ignore lint/suspicious/noExplicitAny: listeners of different event types live in one list
   listeners?: Listener<any>[];
@@ -54,18 +55,25 @@ export interface ServiceParts {
   seed?: () => Promise<void>;
 }
 
-export interface ServiceModule {
+export interface ServiceModule<M extends EventMap = EventMap> {
   /** e.g. `catalog`. */
   name: string;
   /** PostgreSQL schema the service owns, e.g. `catalog`. */
   schema: string;
   /** Drizzle migrations folder (absolute path), if the service has tables of its own. */
   migrationsFolder?: string;
-  create(ports: ServicePorts): ServiceParts | Promise<ServiceParts>;
+  create(ports: ServicePorts<M>): ServiceParts<M> | Promise<ServiceParts<M>>;
 }
 
-/** Helper that keeps the declared type of `module` precise. */
-export function defineService(module: ServiceModule): ServiceModule {
+/** A service module whatever its event registry: what the hosts (embedded, standalone) wire. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry types the module's own code; a host only passes ports through
+export type AnyServiceModule = ServiceModule<any>;
+
+/**
+ * Helper that keeps the declared type of `module` precise; `M` is the registry of the events the service
+ * emits (`defineService<EventPayloads>(…)` for the services), which types its outbox and consumers.
+ */
+export function defineService<M extends EventMap = EventMap>(module: ServiceModule<M>): ServiceModule<M> {
   return module;
 }
 

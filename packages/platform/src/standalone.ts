@@ -8,7 +8,7 @@ import { type Config, loadConfig } from './config';
 import { createHttpApp, listen, onShutdownSignal, type RunningServer } from './http';
 import { createLogger, type Logger } from './logger';
 import { createInfrastructure, type Infrastructure, type RunningServices, startServices } from './runtime';
-import type { ServiceModule } from './service';
+import type { AnyServiceModule } from './service';
 
 export interface RunningService {
   server: RunningServer;
@@ -25,7 +25,7 @@ export interface RunningService {
  * @throws a connection error when a configured server cannot be reached.
  */
 export async function startService(
-  module: ServiceModule,
+  module: AnyServiceModule,
   config: Config,
   logger: Logger,
 ): Promise<RunningService> {
@@ -64,7 +64,7 @@ export async function startService(
 
 /** Starts `module` alone from the environment, with graceful shutdown on SIGINT/SIGTERM. @throws ConfigError or a connection error at start. */
 export async function runStandalone(
-  module: ServiceModule,
+  module: AnyServiceModule,
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningService> {
   const config = loadConfig(env);

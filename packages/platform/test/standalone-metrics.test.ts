@@ -17,6 +17,7 @@ import {
   defineService,
   type EventEnvelope,
   loadConfig,
+  type Outbox,
   type RunningService,
   startService,
 } from '../src/index';
@@ -40,7 +41,9 @@ const widgets = defineService({
   create(ports) {
     const router = express.Router();
     router.post('/api/widgets/:widgetId/paint', async (req, res) => {
-      await ports.outbox.transaction(async (_tx, emit) => {
+      // The widgets' own event registry: the ports' outbox is typed by the services' events.
+      const outbox = ports.outbox as unknown as Outbox<{ 'widgets.painted': { widgetId: string } }>;
+      await outbox.transaction(async (_tx, emit) => {
         await emit('widgets.painted', { widgetId: req.params.widgetId });
       });
       res.status(202).json({ ok: true });

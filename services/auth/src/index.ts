@@ -1,6 +1,7 @@
 /** Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md, issue 4). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import { defineService, type ServicePorts } from '@marketplace/platform';
 import { bootstrapAdmin, DEV_ADMIN } from './domain/admin';
 import { hashSecret } from './domain/secrets';
@@ -12,7 +13,7 @@ import { userStore } from './store';
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /** Creates the first administrator when missing (idempotent; runs at every start). */
-async function ensureAdmin(ports: ServicePorts): Promise<void> {
+async function ensureAdmin(ports: ServicePorts<EventPayloads>): Promise<void> {
   const admin = bootstrapAdmin(ports.config);
   if (!admin) {
     ports.logger.warn('no ADMIN_EMAIL/ADMIN_PASSWORD: no administrator is created');
@@ -48,7 +49,7 @@ async function ensureAdmin(ports: ServicePorts): Promise<void> {
   }
 }
 
-export const authService = defineService({
+export const authService = defineService<EventPayloads>({
   name: 'auth',
   schema: 'auth',
   migrationsFolder,

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   changePasswordBody,
   createUserBody,
+  type EventPayloads,
   facebookLoginBody,
   facebookLoginQuery,
   getAllUserQuery,
@@ -56,7 +57,7 @@ const ip = (req: Request) => req.ip ?? 'unknown';
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The auth service's router. */
-export function authRoutes(ports: ServicePorts, providers: SocialProviders): Router {
+export function authRoutes(ports: ServicePorts<EventPayloads>, providers: SocialProviders): Router {
   const { db, outbox } = ports;
   const limit = createAuthLimiters(ports.rateLimiters);
   const clockMs = () => ports.clock().getTime();

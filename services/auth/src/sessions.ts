@@ -12,6 +12,7 @@
  * ({@link databaseSessionCheck}); other processes ask it through `GET /api/auth/internal/session`.
  */
 import { randomUUID } from 'node:crypto';
+import type { EventPayloads } from '@marketplace/contracts';
 import {
   AUTH_COOKIE,
   type Db,
@@ -36,7 +37,7 @@ const cookieOptions = (req: Request): CookieOptions => ({ path: '/', sameSite: '
  * @throws Error when this process has no signing key.
  */
 export async function startSession(
-  ports: ServicePorts,
+  ports: ServicePorts<EventPayloads>,
   req: Request,
   res: Response,
   user: UserRow,
@@ -72,7 +73,7 @@ export function databaseSessionCheck(db: Db): SessionCheck {
  * expires (durable), forgets this process's cached answer for it, then sets the cache fast path. A cache
  * failure is logged and does not fail the logout: the record already refuses the token.
  */
-export async function revokeSession(ports: ServicePorts, principal: Principal): Promise<void> {
+export async function revokeSession(ports: ServicePorts<EventPayloads>, principal: Principal): Promise<void> {
   await sessionStore.revokeToken(ports.db, {
     jti: principal.jti,
     userId: principal.id,
@@ -94,7 +95,7 @@ export async function revokeSession(ports: ServicePorts, principal: Principal): 
  * the database says so (`sessionStore.bumpVersion`). A cache failure is logged only.
  */
 export async function announceSessionVersion(
-  ports: ServicePorts,
+  ports: ServicePorts<EventPayloads>,
   userId: string,
   version: number,
 ): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
 import { seedDemoOnFirstStart } from './demo/seed-demo';
 import { loadSeedData } from './domain/seed-data';
@@ -20,7 +21,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The versioned seed data files (sources in data/SOURCES-*.md). */
 export const dataDir = path.join(root, 'data');
 
-export const catalogService = defineService({
+export const catalogService = defineService<EventPayloads>({
   name: 'catalog',
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),

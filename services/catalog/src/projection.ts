@@ -9,7 +9,13 @@
  * (created or updated; not when the event is ignored as stale) and `catalog.car.removed` `{ carId }` when a
  * listing is deleted. The demo seeding announces its cars the same way (demo/seed-demo.ts).
  */
-import { type Car, type CarListing, type CarSummary, events } from '@marketplace/contracts';
+import {
+  type Car,
+  type CarListing,
+  type CarSummary,
+  type EventPayloads,
+  events,
+} from '@marketplace/contracts';
 import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -90,12 +96,12 @@ export function toCarSummary(car: Car, seller: string): CarSummary {
  * Writes `catalog.car.indexed` `{ car: summary }` with `emit` (the outbox of the current transaction).
  * @throws ZodError when the summary does not match the contract (a bug; the transaction rolls back).
  */
-export function emitCarIndexed(emit: Emit, summary: CarSummary) {
+export function emitCarIndexed(emit: Emit<EventPayloads>, summary: CarSummary) {
   return emit('catalog.car.indexed', events['catalog.car.indexed'].payload.parse({ car: summary }));
 }
 
 /** Writes `catalog.car.removed` `{ carId }` with `emit` (the outbox of the current transaction). */
-export function emitCarRemoved(emit: Emit, carId: string) {
+export function emitCarRemoved(emit: Emit<EventPayloads>, carId: string) {
   return emit('catalog.car.removed', events['catalog.car.removed'].payload.parse({ carId }));
 }
 
@@ -119,7 +125,7 @@ type ListingEvent = z.infer<typeof listingEvent>;
 export function carProjection(
   secondaries: CarSearch[] = [],
   pages: SearchPageCache = noSearchPageCache,
-): Consumer<ListingEvent> {
+): Consumer<ListingEvent, EventPayloads> {
   return {
     name: 'catalog.car-projection',
     events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],

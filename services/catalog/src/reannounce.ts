@@ -13,7 +13,7 @@
  * is simply not in the table (its `catalog.car.removed` stays the last word).
  */
 
-import type { Car } from '@marketplace/contracts';
+import type { Car, EventPayloads } from '@marketplace/contracts';
 import type { Outbox } from '@marketplace/platform';
 import { asc, gt } from 'drizzle-orm';
 import { DEMO_SELLER_ID } from './demo/generate';
@@ -38,7 +38,10 @@ export const REANNOUNCE_BATCH = 500;
  * @throws the database error of a failed batch; batches committed before it stay announced, so a re-run
  *   announces everything again (harmless: consumers are idempotent).
  */
-export async function reannounceCars(outbox: Outbox, opts: ReannounceOptions = {}): Promise<number> {
+export async function reannounceCars(
+  outbox: Outbox<EventPayloads>,
+  opts: ReannounceOptions = {},
+): Promise<number> {
   const batchSize = Math.max(1, Math.floor(opts.batchSize ?? REANNOUNCE_BATCH));
   let after: string | undefined;
   let announced = 0;

@@ -1,4 +1,5 @@
 /** HTTP routes of the catalog service: reference data and car reads (spec §7), the sitemap (issue 21). */
+import type { EventPayloads } from '@marketplace/contracts';
 import type { Db, Outbox, Peers } from '@marketplace/platform';
 import { Router } from 'express';
 import { brandRoutes } from './routes/brands';
@@ -17,7 +18,7 @@ import type { CarSearch } from './search/types';
  */
 export function catalogRoutes(
   db: Db,
-  outbox: Outbox,
+  outbox: Outbox<EventPayloads>,
   search: CarSearch,
   pages: SearchPageCache,
   logosDir: string,

@@ -3,7 +3,13 @@
  * documents satisfy the contracts `car` schema, and the seeders write searchable documents (PGlite in memory).
  */
 import path from 'node:path';
-import { car as carSchema, carSearchQuery, events, REG_NUMBER_PATTERN } from '@marketplace/contracts';
+import {
+  car as carSchema,
+  carSearchQuery,
+  type EventPayloads,
+  events,
+  REG_NUMBER_PATTERN,
+} from '@marketplace/contracts';
 import { createDatabase, createOutbox, type Database, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,7 +206,7 @@ describe('seedDemoInventory', () => {
 
   it('announces each first-start demo car with catalog.car.indexed, in batched transactions (ADR 6)', async () => {
     const commits: number[] = [];
-    const outbox = createOutbox({ db: database.db, tables, onCommit: () => commits.push(1) });
+    const outbox = createOutbox<EventPayloads>({ db: database.db, tables, onCommit: () => commits.push(1) });
     expect(await seedDemoOnFirstStart(database.db, { outbox })).toBe(FIRST_START_DEMO_CARS);
     expect(commits).toHaveLength(3);
     const rows = await queryRows<{ name: string; envelope: unknown }>(

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type CarListing, events, makeEvent } from '@marketplace/contracts';
+import { type CarListing, type EventPayloads, events, makeEvent } from '@marketplace/contracts';
 import {
   createDatabase,
   createLogger,
@@ -69,7 +69,11 @@ afterAll(async () => {
 });
 
 const subscription = () =>
-  toSubscription(carProjection(), { outbox: createOutbox({ db: database.db, tables }), tables, logger });
+  toSubscription(carProjection(), {
+    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
+    tables,
+    logger,
+  });
 
 /** Payloads of catalog events in the outbox about `carId`, oldest first. */
 async function announced(carId: string) {
@@ -169,7 +173,7 @@ describe('search page invalidation (issue 22)', () => {
       },
     };
     const sub = toSubscription(carProjection([], pages), {
-      outbox: createOutbox({ db: database.db, tables }),
+      outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
       tables,
       logger,
     });

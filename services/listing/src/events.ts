@@ -13,7 +13,7 @@
  * - `catalog.brand|model|variant.changed` (updated) → the names kept on listings for the seller's list
  *   follow a rename (no event: listing events carry ids, and the catalog names cars itself).
  */
-import { type EventOf, type EventPayload, events } from '@marketplace/contracts';
+import { type EventOf, type EventPayload, type EventPayloads, events } from '@marketplace/contracts';
 import type { Consumer, Emit } from '@marketplace/platform';
 import { z } from 'zod';
 import { toCarListing } from './domain/serialize';
@@ -24,7 +24,7 @@ import { type CarRow, carStore } from './store';
  * model and variant names stored with it (`names`, for messages such as the seller's e-mail; ADR 6).
  */
 export function emitCarSaved(
-  emit: Emit,
+  emit: Emit<EventPayloads>,
   name: 'listing.car.created' | 'listing.car.updated',
   row: CarRow,
 ): Promise<unknown> {
@@ -36,12 +36,16 @@ export function emitCarSaved(
 }
 
 /** Emits `listing.car.deleted`. */
-export function emitCarDeleted(emit: Emit, car: { _id: string; seller: string }, deletedBy: string) {
+export function emitCarDeleted(
+  emit: Emit<EventPayloads>,
+  car: { _id: string; seller: string },
+  deletedBy: string,
+) {
   return emit('listing.car.deleted', { carId: car._id, seller: car.seller, deletedBy });
 }
 
 /** Deletes the listings of a deleted user (see the module comment). */
-export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>> {
+export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>, EventPayloads> {
   return {
     name: 'listing.user-deleted',
     events: ['auth.user.deleted'],
@@ -66,7 +70,7 @@ const referenceChanged = z.discriminatedUnion('name', [
 type ReferenceChanged = z.infer<typeof referenceChanged>;
 
 /** Keeps the brand, model and variant names on listings current (see the module comment). */
-export function referenceNamesConsumer(): Consumer<ReferenceChanged> {
+export function referenceNamesConsumer(): Consumer<ReferenceChanged, EventPayloads> {
   return {
     name: 'listing.reference-names',
     events: ['catalog.brand.changed', 'catalog.model.changed', 'catalog.variant.changed'],

@@ -6,13 +6,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
 import { referenceNamesConsumer, userDeletedConsumer } from './events';
 import { listingRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
-export const listingService = defineService({
+export const listingService = defineService<EventPayloads>({
   name: 'listing',
   schema: 'listing',
   migrationsFolder,

@@ -13,7 +13,7 @@
  * key and body from the same user within 24 h answer the first 201 again (`Idempotent-Replayed: true`)
  * without creating a second listing; another body → 422; the first request still running → 409.
  */
-import { carCreateBody, carIdParams, carUpdateBody } from '@marketplace/contracts';
+import { carCreateBody, carIdParams, carUpdateBody, type EventPayloads } from '@marketplace/contracts';
 import {
   badRequest,
   conflict,
@@ -64,7 +64,7 @@ async function assertRegNumberFree(tx: Db, regNumber: string, sellerId: string, 
 }
 
 /** The listing service's router. */
-export function listingRoutes(ports: ServicePorts): Router {
+export function listingRoutes(ports: ServicePorts<EventPayloads>): Router {
   const { db, outbox, peers } = ports;
   const createLimiter = ports.rateLimiters.create(limits.createPerUser);
   const router = Router();

@@ -5,12 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { events, makeEvent } from '@marketplace/contracts';
+import { type EventPayloads, events, makeEvent } from '@marketplace/contracts';
 import {
+  type Consumer,
   createDatabase,
   createLogger,
   createOutbox,
   type Database,
+  type EventEnvelope,
   queryRows,
   toSubscription,
 } from '@marketplace/platform';
@@ -31,8 +33,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-const subscribe = (consumer: Parameters<typeof toSubscription>[0]) =>
-  toSubscription(consumer, { outbox: createOutbox({ db: database.db, tables }), tables, logger });
+const subscribe = <E extends EventEnvelope>(consumer: Consumer<E, EventPayloads>) =>
+  toSubscription(consumer, {
+    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
+    tables,
+    logger,
+  });
 
 /** Registration numbers: one per car, as different sellers may not share one (issue 20). */
 let regSeq = 0;
@@ -77,7 +83,7 @@ async function deletedEvents(carIds: string[]) {
 
 describe('emitCarSaved', () => {
   it('publishes the whole listing with the brand, model and variant names it was stored with', async () => {
-    const outbox = createOutbox({ db: database.db, tables });
+    const outbox = createOutbox<EventPayloads>({ db: database.db, tables });
     const envelope = await outbox.transaction(async (tx, emit) => {
       const row = await carStore.insert(tx, newCar(randomUUID()));
       return { row, sent: (await emitCarSaved(emit, 'listing.car.created', row)) as { id: string } };

@@ -23,7 +23,7 @@
  * A message to a user the projection does not know (e.g. the demo cars' seller, who is no user, or a
  * deleted user) is skipped with a log line; it is not retried.
  */
-import { type EventOf, events } from '@marketplace/contracts';
+import { type EventOf, type EventPayloads, events } from '@marketplace/contracts';
 import {
   type Consumer,
   type ConsumerContext,
@@ -66,7 +66,7 @@ export interface MailDeps {
 export function otpSmsConsumer(
   notifier: Notifier,
   sealSecret: string,
-): Consumer<EventOf<'auth.otp.requested'>> {
+): Consumer<EventOf<'auth.otp.requested'>, EventPayloads> {
   return {
     name: 'notification.otp-sms',
     events: ['auth.otp.requested'],
@@ -91,7 +91,7 @@ type UserEvent = z.infer<typeof userEvent>;
  * Keeps the users projection (store.ts) current from the auth service's user events: registered, verified
  * and updated (a profile edit, e.g. a new name) write name, e-mail and phone; deleted leaves a tombstone.
  */
-export function usersProjectionConsumer(): Consumer<UserEvent> {
+export function usersProjectionConsumer(): Consumer<UserEvent, EventPayloads> {
   return {
     name: 'notification.users',
     events: ['auth.user.registered', 'auth.user.verified', 'auth.user.updated', 'auth.user.deleted'],
@@ -113,7 +113,7 @@ export function usersProjectionConsumer(): Consumer<UserEvent> {
 }
 
 /** Sends the welcome e-mail once the user's mobile number is verified (the event carries name and e-mail). */
-export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user.verified'>> {
+export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user.verified'>, EventPayloads> {
   return {
     name: 'notification.welcome-mail',
     events: ['auth.user.verified'],
@@ -130,7 +130,9 @@ export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user
  * time is the event's `occurredAt`). `supportEmail` is where the notice tells them to write if it was not
  * them (SUPPORT_EMAIL).
  */
-export function passwordChangedMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.password.changed'>> {
+export function passwordChangedMailConsumer(
+  deps: MailDeps,
+): Consumer<EventOf<'auth.password.changed'>, EventPayloads> {
   return {
     name: 'notification.password-changed-mail',
     events: ['auth.password.changed'],
@@ -154,7 +156,7 @@ export function passwordChangedMailConsumer(deps: MailDeps): Consumer<EventOf<'a
  */
 export function emailVerificationMailConsumer(
   deps: MailDeps,
-): Consumer<EventOf<'auth.email.verification_requested'>> {
+): Consumer<EventOf<'auth.email.verification_requested'>, EventPayloads> {
   return {
     name: 'notification.email-verification-mail',
     events: ['auth.email.verification_requested'],
@@ -172,7 +174,7 @@ export function emailVerificationMailConsumer(
 
 /** The recipient `userId`, or undefined after logging that the message is skipped. */
 async function recipientOrSkip(
-  ctx: ConsumerContext,
+  ctx: ConsumerContext<EventPayloads>,
   userId: string,
   role: string,
 ): Promise<Recipient | undefined> {
@@ -191,7 +193,9 @@ async function recipientOrSkip(
 }
 
 /** E-mails the seller when their car is listed (names from the event, when it carries them). */
-export function carListedMailConsumer(deps: MailDeps): Consumer<EventOf<'listing.car.created'>> {
+export function carListedMailConsumer(
+  deps: MailDeps,
+): Consumer<EventOf<'listing.car.created'>, EventPayloads> {
   return {
     name: 'notification.car-listed-mail',
     events: ['listing.car.created'],
@@ -243,7 +247,10 @@ function actorOf(by: string, recipientId: string, buyerId: string, sellerId: str
  * with the car's name, the date and the time. The seller's e-mail names the booker when the projection
  * knows them.
  */
-export function testDriveMailConsumer(deps: MailDeps, role: 'buyer' | 'seller'): Consumer<TestDriveEvent> {
+export function testDriveMailConsumer(
+  deps: MailDeps,
+  role: 'buyer' | 'seller',
+): Consumer<TestDriveEvent, EventPayloads> {
   return {
     name: `notification.testdrive-${role}-mail`,
     events: [...TEST_DRIVE_EVENTS],
@@ -285,7 +292,7 @@ export function testDriveMailConsumer(deps: MailDeps, role: 'buyer' | 'seller'):
 }
 
 /** Every consumer of the notification service. */
-export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts['consumers']> {
+export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts<EventPayloads>['consumers']> {
   return [
     otpSmsConsumer(deps.notifier, deps.sealSecret),
     usersProjectionConsumer(),

@@ -6,13 +6,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
 import { notificationConsumers } from './events';
 import { notificationRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
-export const notificationService = defineService({
+export const notificationService = defineService<EventPayloads>({
   name: 'notification',
   schema: 'notification',
   migrationsFolder,

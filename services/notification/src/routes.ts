@@ -5,14 +5,14 @@
  *   learns whether it worked. 400 names the field, 429 (with Retry-After, s) after {@link contactPerIp},
  *   503 when the mail could not be handed over (the form keeps the text; nothing is stored).
  */
-import { contactBody } from '@marketplace/contracts';
+import { contactBody, type EventPayloads } from '@marketplace/contracts';
 import { HttpError, parseInput, type ServicePorts } from '@marketplace/platform';
 import { Router } from 'express';
 import { contactMail } from './domain/messages';
 import { contactPerIp, messages } from './domain/rules';
 
 /** The notification service's router. */
-export function notificationRoutes(ports: ServicePorts): Router {
+export function notificationRoutes(ports: ServicePorts<EventPayloads>): Router {
   const perIp = ports.rateLimiters.create(contactPerIp);
   const router = Router();
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeEvent } from '@marketplace/contracts';
+import { type EventPayloads, makeEvent } from '@marketplace/contracts';
 import {
   combineNotifier,
   createDatabase,
@@ -59,7 +59,7 @@ beforeAll(async () => {
     createSmtpMailer({ url: smtp.url, from: 'Used Car Marketplace <no-reply@example.in>', logger }),
     createDevOutboxNotifier({ dataDir, logger }),
   );
-  const outbox = createOutbox({ db: database.db, tables });
+  const outbox = createOutbox<EventPayloads>({ db: database.db, tables });
   for (const consumer of notificationConsumers({
     notifier,
     publicUrl: PUBLIC_URL,

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import {
   createDatabase,
   createLogger,
@@ -25,7 +26,7 @@ beforeAll(async () => {
   database = await createDatabase();
   await database.prepareSchema({ schema: 'notification', migrationsFolder });
   sub = toSubscription(usersProjectionConsumer(), {
-    outbox: createOutbox({ db: database.db, tables }),
+    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
     tables,
     logger,
   });

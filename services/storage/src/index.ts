@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_CAR_IMAGE_KEYS, type DemoCarImageKey } from '@marketplace/contracts';
+import { DEMO_CAR_IMAGE_KEYS, type DemoCarImageKey, type EventPayloads } from '@marketplace/contracts';
 import { defineService, type ReadinessCheck } from '@marketplace/platform';
 import { createStorageAdapter } from './adapters/index';
 import { processDecodeQueue } from './domain/decode-queue';
@@ -38,7 +38,7 @@ export const storageReadiness: Record<string, ReadinessCheck> = {
   imageQueue: async () => !processDecodeQueue.full(),
 };
 
-export const storageService = defineService({
+export const storageService = defineService<EventPayloads>({
   name: 'storage',
   schema: 'storage',
   migrationsFolder,

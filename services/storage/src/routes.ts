@@ -14,7 +14,12 @@
  *   cacheable forever (`immutable`, strong ETag); 404 JSON when unknown.
  */
 import { pipeline } from 'node:stream/promises';
-import { confirmImagesBody, MAX_UPLOAD_BYTES, uploadUrlQuery } from '@marketplace/contracts';
+import {
+  confirmImagesBody,
+  type EventPayloads,
+  MAX_UPLOAD_BYTES,
+  uploadUrlQuery,
+} from '@marketplace/contracts';
 import {
   badRequest,
   forbidden,
@@ -71,7 +76,7 @@ declare global {
 const SIZE_FILE = /^(\d{1,5})\.webp$/;
 
 /** The router. */
-export function storageRoutes(ports: ServicePorts, library: ImageLibrary): Router {
+export function storageRoutes(ports: ServicePorts<EventPayloads>, library: ImageLibrary): Router {
   const router = Router();
   const perUser = ports.rateLimiters.create(getUrlLimit);
 

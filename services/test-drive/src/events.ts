@@ -19,7 +19,7 @@
  *   on the cars the user sold end through the car path: listing deletes the listings, the catalog
  *   announces `catalog.car.removed`.
  */
-import { type EventOf, events, type TestDriveStatus } from '@marketplace/contracts';
+import { type EventOf, type EventPayloads, events, type TestDriveStatus } from '@marketplace/contracts';
 import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -28,13 +28,13 @@ import { toEventData } from './domain/serialize';
 import { type BookingView, type CarRow, carStore, cars, type TestDriveRow, testDriveStore } from './store';
 
 /** Emits `testdrive.booked`. @throws ZodError when the payload breaks the contract (a bug; rolls back). */
-export function emitBooked(emit: Emit, view: BookingView) {
+export function emitBooked(emit: Emit<EventPayloads>, view: BookingView) {
   return emit('testdrive.booked', events['testdrive.booked'].payload.parse({ testDrive: toEventData(view) }));
 }
 
 /** Emits `testdrive.rescheduled` with the previous date and time. */
 export function emitRescheduled(
-  emit: Emit,
+  emit: Emit<EventPayloads>,
   view: BookingView,
   previous: { appointmentDate: string; appointmentTime: string },
 ) {
@@ -45,7 +45,7 @@ export function emitRescheduled(
 }
 
 /** Emits `testdrive.cancelled`; `cancelledBy` is a user id (booker, seller or Admin). */
-export function emitCancelled(emit: Emit, view: BookingView, cancelledBy: string) {
+export function emitCancelled(emit: Emit<EventPayloads>, view: BookingView, cancelledBy: string) {
   return emit(
     'testdrive.cancelled',
     events['testdrive.cancelled'].payload.parse({ testDrive: toEventData(view), cancelledBy }),
@@ -54,7 +54,7 @@ export function emitCancelled(emit: Emit, view: BookingView, cancelledBy: string
 
 /** Emits `testdrive.status_changed` with the previous status and who changed it. */
 export function emitStatusChanged(
-  emit: Emit,
+  emit: Emit<EventPayloads>,
   view: BookingView,
   previousStatus: TestDriveStatus,
   changedBy: string,
@@ -70,7 +70,7 @@ export function emitStatusChanged(
 }
 
 /** Cancels the active bookings of `car` and announces each (cancelledBy: the car's seller). */
-async function cancelBookingsOf(tx: Db, emit: Emit, car: CarRow): Promise<number> {
+async function cancelBookingsOf(tx: Db, emit: Emit<EventPayloads>, car: CarRow): Promise<number> {
   const cancelled = await testDriveStore.cancelActiveOfCar(tx, car.id);
   for (const row of cancelled) await emitCancelled(emit, { ...row, car }, car.sellerId);
   return cancelled.length;
@@ -86,7 +86,7 @@ type CarEvent = z.infer<typeof carEvent>;
  * Keeps the local car projection (see the module comment). Idempotent: the inbox drops redeliveries, and
  * an event older than the applied one (by `occurredAt`) or after the removal changes nothing.
  */
-export function carProjectionConsumer(): Consumer<CarEvent> {
+export function carProjectionConsumer(): Consumer<CarEvent, EventPayloads> {
   return {
     name: 'test-drive.cars',
     events: ['catalog.car.indexed', 'catalog.car.removed'],
@@ -123,7 +123,7 @@ export function carProjectionConsumer(): Consumer<CarEvent> {
 }
 
 /** Deletes a deleted user's bookings (see the module comment). */
-export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>> {
+export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>, EventPayloads> {
   return {
     name: 'test-drive.user-deleted',
     events: ['auth.user.deleted'],

@@ -7,13 +7,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
 import { carProjectionConsumer, userDeletedConsumer } from './events';
 import { testDriveRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
-export const testDriveService = defineService({
+export const testDriveService = defineService<EventPayloads>({
   name: 'test-drive',
   schema: 'test_drive',
   migrationsFolder,

@@ -21,6 +21,7 @@
  * bookings. Every change emits its `testdrive.*` event in the same transaction (outbox; events.ts).
  */
 import {
+  type EventPayloads,
   idParams,
   TEST_DRIVE_CLOSING_TIME,
   TEST_DRIVE_OPENING_TIME,
@@ -66,7 +67,7 @@ import { type CarRow, carStore, testDriveStore } from './store';
 const principalOf = (req: Request): Principal => req.principal!;
 
 /** The test-drive service's router. */
-export function testDriveRoutes(ports: ServicePorts): Router {
+export function testDriveRoutes(ports: ServicePorts<EventPayloads>): Router {
   const { db, outbox, clock } = ports;
   const bookLimiter = ports.rateLimiters.create(limits.bookPerUser);
   const router = Router();

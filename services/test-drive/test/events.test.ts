@@ -7,12 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type CarSummary, makeEvent } from '@marketplace/contracts';
+import { type CarSummary, type EventPayloads, makeEvent } from '@marketplace/contracts';
 import {
+  type Consumer,
   createDatabase,
   createLogger,
   createOutbox,
   type Database,
+  type EventEnvelope,
   isUniqueViolation,
   queryRows,
   toSubscription,
@@ -34,8 +36,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-const subscribe = (consumer: Parameters<typeof toSubscription>[0]) =>
-  toSubscription(consumer, { outbox: createOutbox({ db: database.db, tables }), tables, logger });
+const subscribe = <E extends EventEnvelope>(consumer: Consumer<E, EventPayloads>) =>
+  toSubscription(consumer, {
+    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
+    tables,
+    logger,
+  });
 
 function summary(over: Partial<CarSummary> = {}): CarSummary {
   return {

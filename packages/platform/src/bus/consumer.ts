@@ -10,14 +10,15 @@ import type { ZodType } from 'zod';
 import type { Db } from '../db/index';
 import type { MessagingTables } from '../db/messaging';
 import { runWithContext } from '../logger';
-import type { Emit, Outbox } from './outbox';
+import type { Emit, EventMap, Outbox } from './outbox';
 import { type EventEnvelope, PoisonMessageError, type Subscription } from './types';
 
-export interface ConsumerContext {
+/** What a consumer's handler gets; `M` is the event registry its `emit` is typed by. */
+export interface ConsumerContext<M extends EventMap = EventMap> {
   /** The transaction holding the inbox row; write the handler's effect with it. */
   tx: Db;
   /** Emits follow-up events in the same transaction. */
-  emit: Emit;
+  emit: Emit<M>;
   logger: Logger;
   /** 1 for the first delivery. */
   attempt: number;
@@ -29,14 +30,14 @@ export interface ConsumerContext {
   afterCommit(task: () => Promise<void>): void;
 }
 
-export interface Consumer<E extends EventEnvelope = EventEnvelope> {
+export interface Consumer<E extends EventEnvelope = EventEnvelope, M extends EventMap = EventMap> {
   /** Unique name across the system, `<service>.<purpose>`, e.g. `notification.otp-sms`. */
   name: string;
   /** Event names it receives. */
   events: string[];
   /** Envelope schema (from packages/contracts); a message failing it is dead-lettered. */
   schema: ZodType<E>;
-  handle(event: E, ctx: ConsumerContext): Promise<void>;
+  handle(event: E, ctx: ConsumerContext<M>): Promise<void>;
 }
 
 /**
@@ -107,9 +108,9 @@ function parseEvent<E>(schema: ZodType<E>, body: unknown): E {
 }
 
 /** Wraps `consumer` for the broker, deduping through the inbox of the owning service's schema. */
-export function toSubscription<E extends EventEnvelope>(
-  consumer: Consumer<E>,
-  deps: { outbox: Outbox; tables: MessagingTables; logger: Logger },
+export function toSubscription<E extends EventEnvelope, M extends EventMap = EventMap>(
+  consumer: Consumer<E, M>,
+  deps: { outbox: Outbox<M>; tables: MessagingTables; logger: Logger },
 ): Subscription {
   const { inbox } = deps.tables;
   return {

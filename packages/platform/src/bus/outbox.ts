@@ -9,29 +9,46 @@ import type { MessagingTables } from '../db/messaging';
 import { currentCorrelationId } from '../logger';
 import type { EventEnvelope } from './types';
 
-/** Writes one event into the outbox of the current transaction and returns its envelope. */
-export type Emit = <P>(name: string, payload: P, opts?: { version?: number }) => Promise<EventEnvelope<P>>;
+/**
+ * An event registry: event name → the payload it takes. The platform knows no events: the services pass
+ * the contracts' `EventPayloads` (`defineService<EventPayloads>`), platform tests a registry of their own;
+ * without one (`EventMap` itself) nothing can be emitted.
+ */
+export type EventMap = object;
 
-export interface Outbox {
+/**
+ * Writes one event of the registry `M` into the outbox of the current transaction and returns its
+ * envelope. A name `M` does not declare, or a payload that is not its type, does not compile.
+ */
+export type Emit<M extends EventMap = EventMap> = <N extends keyof M & string>(
+  name: N,
+  payload: M[N],
+  opts?: { version?: number },
+) => Promise<EventEnvelope<M[N]>>;
+
+export interface Outbox<M extends EventMap = EventMap> {
   /**
    * Runs `fn(tx, emit)` in a transaction; events emitted inside commit or roll back with it.
    * @throws whatever `fn` throws (after rolling back).
    */
-  transaction<T>(fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Db, emit: Emit<M>) => Promise<T>): Promise<T>;
   /** Writes an event with an existing transaction (for code already inside one). */
-  emitIn(tx: Db): Emit;
+  emitIn(tx: Db): Emit<M>;
 }
 
-/** Builds the outbox of one service schema. `onCommit` is called after each committed transaction that emitted. */
-export function createOutbox(opts: {
+/**
+ * Builds the outbox of one service schema, typed by the registry `M`. `onCommit` is called after each
+ * committed transaction that emitted.
+ */
+export function createOutbox<M extends EventMap = EventMap>(opts: {
   db: Db;
   tables: MessagingTables;
   onCommit?: () => void;
   now?: () => Date;
-}): Outbox {
+}): Outbox<M> {
   const now = opts.now ?? (() => new Date());
   const emitIn =
-    (tx: Db): Emit =>
+    (tx: Db): Emit<M> =>
     async (name, payload, o) => {
       const envelope = {
         name,

@@ -138,7 +138,13 @@ describe.each(databases)('outbox metrics on $name', ({ skip, url }) => {
         await database.prepareSchema({ schema });
         const tables = messagingTables(schema);
         const relay = createRelay({ db: database.db, tables, broker, logger });
-        const outbox = createOutbox({ db: database.db, tables });
+        // This test's own event registry: the platform knows no service's events.
+        const outbox = createOutbox<
+          Record<`listing.${'created' | 'updated' | 'deleted'}`, { carId: string }>
+        >({
+          db: database.db,
+          tables,
+        });
         const metrics = createMetrics({ service: 'listing', defaultMetrics: false });
         metrics.addOutbox('listing', relay);
         const scrape = async (name: string) => sample(await metrics.text(), name, { outbox: 'listing' });

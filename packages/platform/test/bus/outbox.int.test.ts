@@ -41,6 +41,8 @@ const priceChanged = z.object({
   payload: z.object({ carId: z.string(), price: z.number().positive() }),
 });
 type PriceChanged = z.infer<typeof priceChanged>;
+/** This test's own event registry (the platform knows no service's events). */
+type TestEvents = { 'test.price.changed': PriceChanged['payload'] };
 
 /** Drains the consumer's dead-letter queue until `count` letters arrived (or `timeoutMs` passed). */
 async function deadLetters(broker: Broker, consumer: string, count: number, timeoutMs: number) {
@@ -127,12 +129,12 @@ describe.each(stacks)('outbox, relay and inbox on $name', ({ open, skip, hasConn
     stack = await open();
     const tables = messagingTables(stack.schema);
     const relay = createRelay({ db: stack.database.db, tables, broker: stack.broker, logger, pollMs: 100 });
-    const outbox = createOutbox({ db: stack.database.db, tables, onCommit: () => relay.wake() });
+    const outbox = createOutbox<TestEvents>({ db: stack.database.db, tables, onCommit: () => relay.wake() });
     const handled: PriceChanged[] = [];
     /** After-commit tasks that ran: the delivery that registered each, and whether its inbox row was committed. */
     const afterCommits: Array<{ carId: string; attempt: number; inboxCommitted: boolean }> = [];
     let deliveries = 0;
-    const consumer: Consumer<PriceChanged> = {
+    const consumer: Consumer<PriceChanged, TestEvents> = {
       name: uniqueName('test.prices'),
       events: ['test.price.*'],
       schema: priceChanged,

@@ -7,6 +7,7 @@
  * drives) know the demo cars; bulk fills for benchmarks (`npm run seed -- --cars N`) pass no outbox and
  * announce nothing.
  */
+import type { EventPayloads } from '@marketplace/contracts';
 import { type Db, type Logger, type Outbox, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { emitCarIndexed, toCarSummary } from '../projection';
@@ -30,7 +31,7 @@ export interface SeedDemoOptions {
    * When given, each batch is written in one outbox transaction that also emits `catalog.car.indexed` for
    * each of its cars (ADR 6). Absent (bulk fills): documents only, no events.
    */
-  outbox?: Outbox;
+  outbox?: Outbox<EventPayloads>;
 }
 
 /** Cars seeded on the first start of an empty catalog. */
@@ -99,7 +100,7 @@ export async function seedDemoInventory(db: Db, opts: SeedDemoOptions): Promise<
  */
 export async function seedDemoOnFirstStart(
   db: Db,
-  opts: { logger?: Logger; outbox?: Outbox } = {},
+  opts: { logger?: Logger; outbox?: Outbox<EventPayloads> } = {},
 ): Promise<number> {
   const { logger, outbox } = opts;
   const [row] = await queryRows<{ any: boolean }>(

@@ -11,7 +11,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { brandCreateBody, brandListQuery, brandUpdateBody, idParams } from '@marketplace/contracts';
+import {
+  brandCreateBody,
+  brandListQuery,
+  brandUpdateBody,
+  type EventPayloads,
+  idParams,
+} from '@marketplace/contracts';
 import {
   badRequest,
   confirmStoredImages,
@@ -36,7 +42,7 @@ const LOGO_FILE = /^[a-z0-9-]{1,60}\.svg$/;
 /**
  * The brand routes; `peers` reaches the storage service to confirm uploaded logo keys.
  */
-export function brandRoutes(db: Db, outbox: Outbox, logosDir: string, peers: Peers): Router {
+export function brandRoutes(db: Db, outbox: Outbox<EventPayloads>, logosDir: string, peers: Peers): Router {
   const router = Router();
 
   /**

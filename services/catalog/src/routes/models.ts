@@ -3,7 +3,13 @@
  * models on sale in that year (launch year ≤ year ≤ last year); Admin-only POST, PUT, DELETE (409 while it
  * has variants or cars). Every write emits `catalog.model.changed`.
  */
-import { idParams, modelCreateBody, modelListQuery, modelUpdateBody } from '@marketplace/contracts';
+import {
+  type EventPayloads,
+  idParams,
+  modelCreateBody,
+  modelListQuery,
+  modelUpdateBody,
+} from '@marketplace/contracts';
 import {
   badRequest,
   conflict,
@@ -27,7 +33,7 @@ const eventModel = (m: ModelRow, brand: { id: string; name: string }) => {
   return model;
 };
 
-export function modelRoutes(db: Db, outbox: Outbox): Router {
+export function modelRoutes(db: Db, outbox: Outbox<EventPayloads>): Router {
   const router = Router();
 
   async function brandOf(id: string) {

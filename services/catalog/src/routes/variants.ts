@@ -4,7 +4,13 @@
  * A variant's fuelType and transmission must be among its model's; features are trimmed, blanks dropped.
  * Every write emits `catalog.variant.changed`.
  */
-import { idParams, variantCreateBody, variantListQuery, variantUpdateBody } from '@marketplace/contracts';
+import {
+  type EventPayloads,
+  idParams,
+  variantCreateBody,
+  variantListQuery,
+  variantUpdateBody,
+} from '@marketplace/contracts';
 import {
   badRequest,
   conflict,
@@ -29,7 +35,7 @@ const eventVariant = (v: VariantRow, model: Ref, brand: Ref) => {
   return { ...variant, carModel: model.id };
 };
 
-export function variantRoutes(db: Db, outbox: Outbox): Router {
+export function variantRoutes(db: Db, outbox: Outbox<EventPayloads>): Router {
   const router = Router();
 
   /** The model and brand of a variant; @throws 400 when missing or when the model is not the brand's. */
