@@ -29,8 +29,11 @@ export class CarColumns {
   /** Lower-case ids by slot (uuid order = lower-case text order). */
   readonly ids: string[] = [];
   live = new Uint8Array(INITIAL_CAPACITY);
+  /** Asking price in rupees. */
   price = new Float64Array(INITIAL_CAPACITY);
+  /** Kilometres driven. */
   km = new Int32Array(INITIAL_CAPACITY);
+  /** Manufacturing year. */
   year = new Int16Array(INITIAL_CAPACITY);
   /** Listing time in ms since 1970, -Infinity when invalid. */
   created = new Float64Array(INITIAL_CAPACITY);

@@ -72,7 +72,9 @@ export function lowerBound(values: Float64Array, x: number, after: boolean): num
 /** The cars for sale in one sort order: their slots and their filter columns, position by position. */
 export interface View {
   slot: Int32Array;
+  /** Rupees. */
   price: Float64Array;
+  /** Kilometres driven. */
   km: Int32Array;
   year: Int16Array;
   brand: Int32Array;
