@@ -260,6 +260,30 @@ export type AnyEvent = { [N in EventName]: EventOf<N> }[EventName];
 /** All event names. */
 export const eventNames = Object.keys(events) as EventName[];
 
+/** The events a consumer or listener receives, declared once (see {@link subscribedTo}). */
+export interface Subscribed<N extends EventName> {
+  /** Their names: the consumer's queue bindings. */
+  events: N[];
+  /** What every delivery must pass: the envelope of its event, picked by `name`. */
+  schema: z.ZodType<EventOf<N>>;
+}
+
+/** The event type a {@link Subscribed} receives, e.g. `SubscribedEvent<typeof carEvents>`. */
+export type SubscribedEvent<S> = S extends Subscribed<infer N> ? EventOf<N> : never;
+
+/**
+ * The `events` and `schema` of a consumer of the events `names`, from the registry: a consumer spreads
+ * it (`{ name, ...subscribedTo('auth.user.deleted'), handle }`) and names its events nowhere else.
+ */
+export function subscribedTo<const N extends EventName>(...names: [N, ...N[]]): Subscribed<N> {
+  const envelopes = names.map((name) => events[name].envelope) as unknown as [
+    z.ZodObject<{ name: z.ZodLiteral<string> }>,
+    ...z.ZodObject<{ name: z.ZodLiteral<string> }>[],
+  ];
+  const schema = envelopes.length === 1 ? envelopes[0] : z.discriminatedUnion('name', envelopes);
+  return { events: names, schema: schema as unknown as z.ZodType<EventOf<N>> };
+}
+
 /** True when `name` is a known event name. */
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(events, name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EventOf, eventNames, events, makeEvent, parseEvent } from '../src/index';
+import { type EventOf, eventNames, events, makeEvent, parseEvent, subscribedTo } from '../src/index';
 
 const ID = '7f0c1c6e-4b7a-4e43-9d7d-2c0e0b0a0a01';
 
@@ -95,5 +95,25 @@ describe('events', () => {
       { correlationId: 'c' },
     );
     expect(parseEvent(e).success).toBe(true);
+  });
+
+  it("declares a consumer's events once: its bindings and a schema that takes exactly those events", () => {
+    const one = subscribedTo('auth.otp.requested');
+    expect(one.events).toEqual(['auth.otp.requested']);
+    expect(one.schema.safeParse(otpEvent).success).toBe(true);
+    const deleted = makeEvent(
+      'listing.car.deleted',
+      { carId: ID, seller: ID, deletedBy: ID },
+      { correlationId: 'c' },
+    );
+    expect(one.schema.safeParse(deleted).success).toBe(false);
+
+    const several = subscribedTo('listing.car.deleted', 'auth.otp.requested');
+    expect(several.events).toEqual(['listing.car.deleted', 'auth.otp.requested']);
+    expect(several.schema.safeParse(deleted).success).toBe(true);
+    expect(several.schema.safeParse(otpEvent).success).toBe(true);
+    const otherEvent = makeEvent('catalog.car.removed', { carId: ID }, { correlationId: 'c' });
+    expect(several.schema.safeParse(otherEvent).success).toBe(false);
+    expect(several.schema.safeParse({ ...deleted, payload: { carId: 'not-a-uuid' } }).success).toBe(false);
   });
 });

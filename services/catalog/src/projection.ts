@@ -15,10 +15,11 @@ import {
   type CarSummary,
   type EventPayloads,
   events,
+  type SubscribedEvent,
+  subscribedTo,
 } from '@marketplace/contracts';
 import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { noSearchPageCache, type SearchPageCache } from './search/page-cache';
 import { createPostgresSearch } from './search/postgres';
 import type { CarDocument, CarSearch } from './search/types';
@@ -105,12 +106,8 @@ export function emitCarRemoved(emit: Emit<EventPayloads>, carId: string) {
   return emit('catalog.car.removed', events['catalog.car.removed'].payload.parse({ carId }));
 }
 
-const listingEvent = z.discriminatedUnion('name', [
-  events['listing.car.created'].envelope,
-  events['listing.car.updated'].envelope,
-  events['listing.car.deleted'].envelope,
-]);
-type ListingEvent = z.infer<typeof listingEvent>;
+const listingEvents = subscribedTo('listing.car.created', 'listing.car.updated', 'listing.car.deleted');
+type ListingEvent = SubscribedEvent<typeof listingEvents>;
 
 /**
  * Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction, and
@@ -128,8 +125,7 @@ export function carProjection(
 ): Consumer<ListingEvent, EventPayloads> {
   return {
     name: 'catalog.car-projection',
-    events: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
-    schema: listingEvent,
+    ...listingEvents,
     async handle(event, { tx, emit, afterCommit }) {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {

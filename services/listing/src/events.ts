@@ -13,9 +13,13 @@
  * - `catalog.brand|model|variant.changed` (updated) → the names kept on listings for the seller's list
  *   follow a rename (no event: listing events carry ids, and the catalog names cars itself).
  */
-import { type EventOf, type EventPayload, type EventPayloads, events } from '@marketplace/contracts';
+import {
+  type EventPayload,
+  type EventPayloads,
+  type SubscribedEvent,
+  subscribedTo,
+} from '@marketplace/contracts';
 import type { Consumer, Emit } from '@marketplace/platform';
-import { z } from 'zod';
 import { toCarListing } from './domain/serialize';
 import { type CarRow, carStore } from './store';
 
@@ -44,12 +48,13 @@ export function emitCarDeleted(
   return emit('listing.car.deleted', { carId: car._id, seller: car.seller, deletedBy });
 }
 
+const userDeletedEvents = subscribedTo('auth.user.deleted');
+
 /** Deletes the listings of a deleted user (see the module comment). */
-export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>, EventPayloads> {
+export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof userDeletedEvents>, EventPayloads> {
   return {
     name: 'listing.user-deleted',
-    events: ['auth.user.deleted'],
-    schema: events['auth.user.deleted'].envelope,
+    ...userDeletedEvents,
     async handle(event, { tx, emit, logger }) {
       const { userId, deletedBy } = event.payload;
       const removed = await carStore.removeBySeller(tx, userId);
@@ -62,19 +67,18 @@ export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>, Ev
   };
 }
 
-const referenceChanged = z.discriminatedUnion('name', [
-  events['catalog.brand.changed'].envelope,
-  events['catalog.model.changed'].envelope,
-  events['catalog.variant.changed'].envelope,
-]);
-type ReferenceChanged = z.infer<typeof referenceChanged>;
+const referenceChanges = subscribedTo(
+  'catalog.brand.changed',
+  'catalog.model.changed',
+  'catalog.variant.changed',
+);
+type ReferenceChanged = SubscribedEvent<typeof referenceChanges>;
 
 /** Keeps the brand, model and variant names on listings current (see the module comment). */
 export function referenceNamesConsumer(): Consumer<ReferenceChanged, EventPayloads> {
   return {
     name: 'listing.reference-names',
-    events: ['catalog.brand.changed', 'catalog.model.changed', 'catalog.variant.changed'],
-    schema: referenceChanged,
+    ...referenceChanges,
     async handle(event, { tx }) {
       if (event.payload.action !== 'updated') return;
       if (event.name === 'catalog.brand.changed') {

@@ -23,7 +23,7 @@
  * A message to a user the projection does not know (e.g. the demo cars' seller, who is no user, or a
  * deleted user) is skipped with a log line; it is not retried.
  */
-import { type EventOf, type EventPayloads, events } from '@marketplace/contracts';
+import { type EventPayloads, type SubscribedEvent, subscribedTo } from '@marketplace/contracts';
 import {
   type Consumer,
   type ConsumerContext,
@@ -31,7 +31,6 @@ import {
   openSecret,
   type ServiceParts,
 } from '@marketplace/platform';
-import { z } from 'zod';
 import {
   carListedMail,
   carName,
@@ -57,6 +56,8 @@ export interface MailDeps {
   sealSecret: string;
 }
 
+const otpRequestedEvents = subscribedTo('auth.otp.requested');
+
 /**
  * Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). The event carries
  * the code sealed (issue 20, point 13); it is opened here with `sealSecret` (UPLOAD_SIGNING_SECRET, the
@@ -66,11 +67,10 @@ export interface MailDeps {
 export function otpSmsConsumer(
   notifier: Notifier,
   sealSecret: string,
-): Consumer<EventOf<'auth.otp.requested'>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof otpRequestedEvents>, EventPayloads> {
   return {
     name: 'notification.otp-sms',
-    events: ['auth.otp.requested'],
-    schema: events['auth.otp.requested'].envelope,
+    ...otpRequestedEvents,
     async handle(event) {
       const { phone_number, otpSealed } = event.payload;
       const otp = openSecret(sealSecret, otpSealed, phone_number);
@@ -79,13 +79,13 @@ export function otpSmsConsumer(
   };
 }
 
-const userEvent = z.discriminatedUnion('name', [
-  events['auth.user.registered'].envelope,
-  events['auth.user.verified'].envelope,
-  events['auth.user.updated'].envelope,
-  events['auth.user.deleted'].envelope,
-]);
-type UserEvent = z.infer<typeof userEvent>;
+const userEvents = subscribedTo(
+  'auth.user.registered',
+  'auth.user.verified',
+  'auth.user.updated',
+  'auth.user.deleted',
+);
+type UserEvent = SubscribedEvent<typeof userEvents>;
 
 /**
  * Keeps the users projection (store.ts) current from the auth service's user events: registered, verified
@@ -94,8 +94,7 @@ type UserEvent = z.infer<typeof userEvent>;
 export function usersProjectionConsumer(): Consumer<UserEvent, EventPayloads> {
   return {
     name: 'notification.users',
-    events: ['auth.user.registered', 'auth.user.verified', 'auth.user.updated', 'auth.user.deleted'],
-    schema: userEvent,
+    ...userEvents,
     async handle(event, { tx }) {
       const at = new Date(event.occurredAt);
       if (event.name === 'auth.user.deleted') {
@@ -112,18 +111,23 @@ export function usersProjectionConsumer(): Consumer<UserEvent, EventPayloads> {
   };
 }
 
+const userVerifiedEvents = subscribedTo('auth.user.verified');
+
 /** Sends the welcome e-mail once the user's mobile number is verified (the event carries name and e-mail). */
-export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user.verified'>, EventPayloads> {
+export function welcomeMailConsumer(
+  deps: MailDeps,
+): Consumer<SubscribedEvent<typeof userVerifiedEvents>, EventPayloads> {
   return {
     name: 'notification.welcome-mail',
-    events: ['auth.user.verified'],
-    schema: events['auth.user.verified'].envelope,
+    ...userVerifiedEvents,
     async handle(event) {
       const { name, email } = event.payload;
       await deps.notifier.sendMail({ to: email, ...welcomeMail({ name, publicUrl: deps.publicUrl }) });
     },
   };
 }
+
+const passwordChangedEvents = subscribedTo('auth.password.changed');
 
 /**
  * E-mails the user after a password change (a security notice; the event carries name and e-mail, and the
@@ -132,11 +136,10 @@ export function welcomeMailConsumer(deps: MailDeps): Consumer<EventOf<'auth.user
  */
 export function passwordChangedMailConsumer(
   deps: MailDeps,
-): Consumer<EventOf<'auth.password.changed'>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof passwordChangedEvents>, EventPayloads> {
   return {
     name: 'notification.password-changed-mail',
-    events: ['auth.password.changed'],
-    schema: events['auth.password.changed'].envelope,
+    ...passwordChangedEvents,
     async handle(event) {
       const { name, email } = event.payload;
       const mail = passwordChangedMail({
@@ -150,17 +153,18 @@ export function passwordChangedMailConsumer(
   };
 }
 
+const emailVerificationRequestedEvents = subscribedTo('auth.email.verification_requested');
+
 /**
  * E-mails the e-mail verification link (issue 20, point 3). The event carries the link's token sealed
  * (`sealSecret`, the address as additional data); it is opened here and written only into the mail.
  */
 export function emailVerificationMailConsumer(
   deps: MailDeps,
-): Consumer<EventOf<'auth.email.verification_requested'>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof emailVerificationRequestedEvents>, EventPayloads> {
   return {
     name: 'notification.email-verification-mail',
-    events: ['auth.email.verification_requested'],
-    schema: events['auth.email.verification_requested'].envelope,
+    ...emailVerificationRequestedEvents,
     async handle(event) {
       const { name, email, tokenSealed } = event.payload;
       const token = openSecret(deps.sealSecret, tokenSealed, email);
@@ -192,14 +196,15 @@ async function recipientOrSkip(
   return recipient;
 }
 
+const carCreatedEvents = subscribedTo('listing.car.created');
+
 /** E-mails the seller when their car is listed (names from the event, when it carries them). */
 export function carListedMailConsumer(
   deps: MailDeps,
-): Consumer<EventOf<'listing.car.created'>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof carCreatedEvents>, EventPayloads> {
   return {
     name: 'notification.car-listed-mail',
-    events: ['listing.car.created'],
-    schema: events['listing.car.created'].envelope,
+    ...carCreatedEvents,
     async handle(event, ctx) {
       const { car, names } = event.payload;
       const seller = await recipientOrSkip(ctx, car.seller, 'seller');
@@ -218,21 +223,13 @@ export function carListedMailConsumer(
   };
 }
 
-const testDriveEvent = z.discriminatedUnion('name', [
-  events['testdrive.booked'].envelope,
-  events['testdrive.rescheduled'].envelope,
-  events['testdrive.cancelled'].envelope,
-  events['testdrive.status_changed'].envelope,
-]);
-type TestDriveEvent = z.infer<typeof testDriveEvent>;
-
-/** The test-drive event names the mail consumers receive. */
-export const TEST_DRIVE_EVENTS = [
+const testDriveEvents = subscribedTo(
   'testdrive.booked',
   'testdrive.rescheduled',
   'testdrive.cancelled',
   'testdrive.status_changed',
-] as const;
+);
+type TestDriveEvent = SubscribedEvent<typeof testDriveEvents>;
 
 /** Who did it, as `recipientId` reads it: themselves, the buyer, the seller, or else an Admin ("our team"). */
 function actorOf(by: string, recipientId: string, buyerId: string, sellerId: string): TestDriveActor {
@@ -253,8 +250,7 @@ export function testDriveMailConsumer(
 ): Consumer<TestDriveEvent, EventPayloads> {
   return {
     name: `notification.testdrive-${role}-mail`,
-    events: [...TEST_DRIVE_EVENTS],
-    schema: testDriveEvent,
+    ...testDriveEvents,
     async handle(event, ctx) {
       const { testDrive } = event.payload;
       const buyerId = testDrive.user;

@@ -19,10 +19,15 @@
  *   on the cars the user sold end through the car path: listing deletes the listings, the catalog
  *   announces `catalog.car.removed`.
  */
-import { type EventOf, type EventPayloads, events, type TestDriveStatus } from '@marketplace/contracts';
+import {
+  type EventPayloads,
+  events,
+  type SubscribedEvent,
+  subscribedTo,
+  type TestDriveStatus,
+} from '@marketplace/contracts';
 import type { Consumer, Db, Emit } from '@marketplace/platform';
 import { inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { isActive } from './domain/rules';
 import { toEventData } from './domain/serialize';
 import { type BookingView, type CarRow, carStore, cars, type TestDriveRow, testDriveStore } from './store';
@@ -76,11 +81,8 @@ async function cancelBookingsOf(tx: Db, emit: Emit<EventPayloads>, car: CarRow):
   return cancelled.length;
 }
 
-const carEvent = z.discriminatedUnion('name', [
-  events['catalog.car.indexed'].envelope,
-  events['catalog.car.removed'].envelope,
-]);
-type CarEvent = z.infer<typeof carEvent>;
+const carEvents = subscribedTo('catalog.car.indexed', 'catalog.car.removed');
+type CarEvent = SubscribedEvent<typeof carEvents>;
 
 /**
  * Keeps the local car projection (see the module comment). Idempotent: the inbox drops redeliveries, and
@@ -89,8 +91,7 @@ type CarEvent = z.infer<typeof carEvent>;
 export function carProjectionConsumer(): Consumer<CarEvent, EventPayloads> {
   return {
     name: 'test-drive.cars',
-    events: ['catalog.car.indexed', 'catalog.car.removed'],
-    schema: carEvent,
+    ...carEvents,
     async handle(event, { tx, emit, logger }) {
       const version = new Date(event.occurredAt);
       if (event.name === 'catalog.car.removed') {
@@ -122,12 +123,13 @@ export function carProjectionConsumer(): Consumer<CarEvent, EventPayloads> {
   };
 }
 
+const userDeletedEvents = subscribedTo('auth.user.deleted');
+
 /** Deletes a deleted user's bookings (see the module comment). */
-export function userDeletedConsumer(): Consumer<EventOf<'auth.user.deleted'>, EventPayloads> {
+export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof userDeletedEvents>, EventPayloads> {
   return {
     name: 'test-drive.user-deleted',
-    events: ['auth.user.deleted'],
-    schema: events['auth.user.deleted'].envelope,
+    ...userDeletedEvents,
     async handle(event, { tx, emit, logger }) {
       const { userId, deletedBy } = event.payload;
       const removed: TestDriveRow[] = await testDriveStore.removeByUser(tx, userId);

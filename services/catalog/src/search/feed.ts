@@ -8,20 +8,16 @@
  * read model (and the cached cars are dropped), which also fills it at start. Cached search pages are
  * invalidated once a change is in the index.
  */
-import { events } from '@marketplace/contracts';
+import { type SubscribedEvent, subscribedTo } from '@marketplace/contracts';
 import type { Db, Listener } from '@marketplace/platform';
-import { z } from 'zod';
 import type { CachedCarReader } from './documents';
 import type { MemorySearch } from './memory';
 import type { SearchPageCache } from './page-cache';
 import { readCarDocument, scanIndexFields } from './scan';
 import { isUuid } from './types';
 
-const carEvent = z.discriminatedUnion('name', [
-  events['catalog.car.indexed'].envelope,
-  events['catalog.car.removed'].envelope,
-]);
-type CarEvent = z.infer<typeof carEvent>;
+const carEvents = subscribedTo('catalog.car.indexed', 'catalog.car.removed');
+type CarEvent = SubscribedEvent<typeof carEvents>;
 
 /** What {@link searchIndexFeed} keeps current: the index, and the caches in front of it. */
 export interface SearchIndexParts {
@@ -36,8 +32,7 @@ export interface SearchIndexParts {
 export function searchIndexFeed(db: Db, { index, cars, pages }: SearchIndexParts): Listener<CarEvent> {
   return {
     name: 'catalog.search-index',
-    events: ['catalog.car.indexed', 'catalog.car.removed'],
-    schema: carEvent,
+    ...carEvents,
     async handle(event) {
       const id = (
         event.name === 'catalog.car.indexed' ? event.payload.car._id : event.payload.carId
