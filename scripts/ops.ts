@@ -32,13 +32,13 @@ import {
   createOutbox,
   createRabbitBroker,
   createRelay,
+  declareTopology,
   messagingTables,
   openDeadLetterAdmin,
 } from '@marketplace/platform';
 import { reannounceCars } from '../services/catalog/src/reannounce';
 import { allConsumerNames, consumerSpecs } from './distributed/consumers';
 import { resolveSettings } from './distributed/settings';
-import { declareConsumerQueues } from './distributed/topology';
 
 /** The help text (also printed on a usage error). */
 export const USAGE = `usage: npm run ops -- <command>
@@ -216,7 +216,7 @@ export async function runOps(argv: string[], io: OpsIo = {}): Promise<number> {
     }
     if (group === 'queues' && command === 'declare' && rest.length === 0) {
       const consumers = consumerSpecs();
-      await declareConsumerQueues(settings.amqpUrl, {
+      await declareTopology(settings.amqpUrl, {
         exchange: settings.amqpExchange,
         queuePrefix: settings.queuePrefix,
         consumers,

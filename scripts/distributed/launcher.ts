@@ -28,6 +28,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { declareTopology } from '@marketplace/platform';
 import pg from 'pg';
 import { consumerSpecs } from './consumers';
 import {
@@ -40,7 +41,6 @@ import {
   type ServiceName,
   serviceNames,
 } from './settings';
-import { declareConsumerQueues } from './topology';
 
 /** Kinds of managed processes. */
 export type ProcessKind = 'service' | 'gateway' | 'remote';
@@ -247,7 +247,7 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   const urlOf = (name: string) => `http://${host}:${settings.ports[name]}`;
 
   await ensureDatabases(settings);
-  await declareConsumerQueues(settings.amqpUrl, {
+  await declareTopology(settings.amqpUrl, {
     exchange: settings.amqpExchange,
     queuePrefix: settings.queuePrefix,
     consumers: consumerSpecs(),

@@ -192,6 +192,7 @@ export async function startServices(
       clock: opts.clock ?? (() => new Date()),
       embedded: opts.embedded,
     });
+    checkDeclaredConsumers(module, parts.consumers ?? []);
     for (const consumer of parts.consumers ?? []) {
       await infra.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));
     }
@@ -214,4 +215,27 @@ export async function startServices(
       await Promise.all(relays.map((r) => r.stop()));
     },
   };
+}
+
+/**
+ * Checks that the consumers `module.create` returned are exactly those it declares in `consumes`, with the
+ * same events, so the topology declared from the declarations (bus/topology.ts) is the one that runs.
+ * @throws Error naming the service and the first consumer that differs.
+ */
+export function checkDeclaredConsumers(
+  module: Pick<AnyServiceModule, 'name' | 'consumes'>,
+  consumers: ReadonlyArray<{ name: string; events: readonly string[] }>,
+): void {
+  const declared = new Map((module.consumes ?? []).map((c) => [c.name, [...c.events].sort().join(',')]));
+  for (const consumer of consumers) {
+    const events = declared.get(consumer.name);
+    if (events === undefined)
+      throw new Error(`service ${module.name}: consumer ${consumer.name} is not declared in consumes`);
+    if (events !== [...consumer.events].sort().join(','))
+      throw new Error(`service ${module.name}: consumer ${consumer.name} has events other than it declares`);
+    declared.delete(consumer.name);
+  }
+  const [missing] = declared.keys();
+  if (missing !== undefined)
+    throw new Error(`service ${module.name}: declared consumer ${missing} is not created`);
 }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { SigningKey, TokenVerifier } from './auth';
 import type { Consumer, Listener } from './bus/consumer';
 import type { EventMap, Outbox } from './bus/outbox';
+import type { ConsumerDeclaration } from './bus/topology';
 import type { EventEnvelope } from './bus/types';
 import type { Cache, RateLimiterFactory } from './cache/types';
 import type { Config } from './config';
@@ -62,6 +63,12 @@ export interface ServiceModule<M extends EventMap = EventMap> {
   schema: string;
   /** Drizzle migrations folder (absolute path), if the service has tables of its own. */
   migrationsFolder?: string;
+  /**
+   * The durable consumers `create` returns, by name and events, declared without ports: the queues of
+   * the whole system are declared from these before any service starts (bus/topology.ts). Starting fails
+   * when `create` returns a consumer not declared here, or lacks one that is.
+   */
+  consumes?: readonly ConsumerDeclaration[];
   create(ports: ServicePorts<M>): ServiceParts<M> | Promise<ServiceParts<M>>;
 }
 

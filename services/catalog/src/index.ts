@@ -10,7 +10,7 @@ import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
 import { seedDemoOnFirstStart } from './demo/seed-demo';
 import { loadSeedData } from './domain/seed-data';
-import { carProjection } from './projection';
+import { carProjection, carProjectionConsumes } from './projection';
 import { catalogRoutes } from './routes';
 import { createCarSearches } from './search/index';
 import { seedReferenceData } from './seed';
@@ -25,6 +25,7 @@ export const catalogService = defineService<EventPayloads>({
   name: 'catalog',
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),
+  consumes: [carProjectionConsumes],
   create: (ports) => {
     const searches = createCarSearches({
       db: ports.db,

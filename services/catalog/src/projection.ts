@@ -106,8 +106,12 @@ export function emitCarRemoved(emit: Emit<EventPayloads>, carId: string) {
   return emit('catalog.car.removed', events['catalog.car.removed'].payload.parse({ carId }));
 }
 
-const listingEvents = subscribedTo('listing.car.created', 'listing.car.updated', 'listing.car.deleted');
-type ListingEvent = SubscribedEvent<typeof listingEvents>;
+/** The catalog's one consumer, by name and events (the module's `consumes`; {@link carProjection} spreads it). */
+export const carProjectionConsumes = {
+  name: 'catalog.car-projection',
+  ...subscribedTo('listing.car.created', 'listing.car.updated', 'listing.car.deleted'),
+};
+type ListingEvent = SubscribedEvent<typeof carProjectionConsumes>;
 
 /**
  * Keeps the PostgreSQL search documents in step with the listing service, in the inbox's transaction, and
@@ -124,8 +128,7 @@ export function carProjection(
   pages: SearchPageCache = noSearchPageCache,
 ): Consumer<ListingEvent, EventPayloads> {
   return {
-    name: 'catalog.car-projection',
-    ...listingEvents,
+    ...carProjectionConsumes,
     async handle(event, { tx, emit, afterCommit }) {
       const search = createPostgresSearch(tx);
       if (event.name === 'listing.car.deleted') {

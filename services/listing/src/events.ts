@@ -23,6 +23,15 @@ import type { Consumer, Emit } from '@marketplace/platform';
 import { toCarListing } from './domain/serialize';
 import { type CarRow, carStore } from './store';
 
+/** The service's consumers, by name and events (the module's `consumes`; each factory below spreads one). */
+export const consumes = {
+  userDeleted: { name: 'listing.user-deleted', ...subscribedTo('auth.user.deleted') },
+  referenceNames: {
+    name: 'listing.reference-names',
+    ...subscribedTo('catalog.brand.changed', 'catalog.model.changed', 'catalog.variant.changed'),
+  },
+};
+
 /**
  * Emits `listing.car.created` or `listing.car.updated` with the whole listing (`CarListing`) and the brand,
  * model and variant names stored with it (`names`, for messages such as the seller's e-mail; ADR 6).
@@ -48,13 +57,10 @@ export function emitCarDeleted(
   return emit('listing.car.deleted', { carId: car._id, seller: car.seller, deletedBy });
 }
 
-const userDeletedEvents = subscribedTo('auth.user.deleted');
-
 /** Deletes the listings of a deleted user (see the module comment). */
-export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof userDeletedEvents>, EventPayloads> {
+export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof consumes.userDeleted>, EventPayloads> {
   return {
-    name: 'listing.user-deleted',
-    ...userDeletedEvents,
+    ...consumes.userDeleted,
     async handle(event, { tx, emit, logger }) {
       const { userId, deletedBy } = event.payload;
       const removed = await carStore.removeBySeller(tx, userId);
@@ -67,18 +73,12 @@ export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof userDelet
   };
 }
 
-const referenceChanges = subscribedTo(
-  'catalog.brand.changed',
-  'catalog.model.changed',
-  'catalog.variant.changed',
-);
-type ReferenceChanged = SubscribedEvent<typeof referenceChanges>;
+type ReferenceChanged = SubscribedEvent<typeof consumes.referenceNames>;
 
 /** Keeps the brand, model and variant names on listings current (see the module comment). */
 export function referenceNamesConsumer(): Consumer<ReferenceChanged, EventPayloads> {
   return {
-    name: 'listing.reference-names',
-    ...referenceChanges,
+    ...consumes.referenceNames,
     async handle(event, { tx }) {
       if (event.payload.action !== 'updated') return;
       if (event.name === 'catalog.brand.changed') {

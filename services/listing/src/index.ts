@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
-import { referenceNamesConsumer, userDeletedConsumer } from './events';
+import { consumes, referenceNamesConsumer, userDeletedConsumer } from './events';
 import { listingRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -17,6 +17,7 @@ export const listingService = defineService<EventPayloads>({
   name: 'listing',
   schema: 'listing',
   migrationsFolder,
+  consumes: Object.values(consumes),
   create: (ports) => ({
     router: listingRoutes(ports),
     consumers: [userDeletedConsumer(), referenceNamesConsumer()],

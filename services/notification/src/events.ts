@@ -44,6 +44,34 @@ import {
 } from './domain/messages';
 import { type Recipient, userStore } from './store';
 
+const testDriveEvents = subscribedTo(
+  'testdrive.booked',
+  'testdrive.rescheduled',
+  'testdrive.cancelled',
+  'testdrive.status_changed',
+);
+
+/** The service's consumers, by name and events (the module's `consumes`; each factory below spreads one). */
+export const consumes = {
+  otpSms: { name: 'notification.otp-sms', ...subscribedTo('auth.otp.requested') },
+  users: {
+    name: 'notification.users',
+    ...subscribedTo('auth.user.registered', 'auth.user.verified', 'auth.user.updated', 'auth.user.deleted'),
+  },
+  welcomeMail: { name: 'notification.welcome-mail', ...subscribedTo('auth.user.verified') },
+  passwordChangedMail: {
+    name: 'notification.password-changed-mail',
+    ...subscribedTo('auth.password.changed'),
+  },
+  emailVerificationMail: {
+    name: 'notification.email-verification-mail',
+    ...subscribedTo('auth.email.verification_requested'),
+  },
+  carListedMail: { name: 'notification.car-listed-mail', ...subscribedTo('listing.car.created') },
+  testDriveBuyerMail: { name: 'notification.testdrive-buyer-mail', ...testDriveEvents },
+  testDriveSellerMail: { name: 'notification.testdrive-seller-mail', ...testDriveEvents },
+};
+
 /**
  * What the mail consumers need: the notifier, the site's public URL (for links; optional) and the support
  * address security notices point to (SUPPORT_EMAIL; without it they point to the Contact page).
@@ -56,8 +84,6 @@ export interface MailDeps {
   sealSecret: string;
 }
 
-const otpRequestedEvents = subscribedTo('auth.otp.requested');
-
 /**
  * Sends the sign-up one-time code by SMS (dev outbox when no SMS gateway is configured). The event carries
  * the code sealed (issue 20, point 13); it is opened here with `sealSecret` (UPLOAD_SIGNING_SECRET, the
@@ -67,10 +93,9 @@ const otpRequestedEvents = subscribedTo('auth.otp.requested');
 export function otpSmsConsumer(
   notifier: Notifier,
   sealSecret: string,
-): Consumer<SubscribedEvent<typeof otpRequestedEvents>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof consumes.otpSms>, EventPayloads> {
   return {
-    name: 'notification.otp-sms',
-    ...otpRequestedEvents,
+    ...consumes.otpSms,
     async handle(event) {
       const { phone_number, otpSealed } = event.payload;
       const otp = openSecret(sealSecret, otpSealed, phone_number);
@@ -79,13 +104,7 @@ export function otpSmsConsumer(
   };
 }
 
-const userEvents = subscribedTo(
-  'auth.user.registered',
-  'auth.user.verified',
-  'auth.user.updated',
-  'auth.user.deleted',
-);
-type UserEvent = SubscribedEvent<typeof userEvents>;
+type UserEvent = SubscribedEvent<typeof consumes.users>;
 
 /**
  * Keeps the users projection (store.ts) current from the auth service's user events: registered, verified
@@ -93,8 +112,7 @@ type UserEvent = SubscribedEvent<typeof userEvents>;
  */
 export function usersProjectionConsumer(): Consumer<UserEvent, EventPayloads> {
   return {
-    name: 'notification.users',
-    ...userEvents,
+    ...consumes.users,
     async handle(event, { tx }) {
       const at = new Date(event.occurredAt);
       if (event.name === 'auth.user.deleted') {
@@ -111,23 +129,18 @@ export function usersProjectionConsumer(): Consumer<UserEvent, EventPayloads> {
   };
 }
 
-const userVerifiedEvents = subscribedTo('auth.user.verified');
-
 /** Sends the welcome e-mail once the user's mobile number is verified (the event carries name and e-mail). */
 export function welcomeMailConsumer(
   deps: MailDeps,
-): Consumer<SubscribedEvent<typeof userVerifiedEvents>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof consumes.welcomeMail>, EventPayloads> {
   return {
-    name: 'notification.welcome-mail',
-    ...userVerifiedEvents,
+    ...consumes.welcomeMail,
     async handle(event) {
       const { name, email } = event.payload;
       await deps.notifier.sendMail({ to: email, ...welcomeMail({ name, publicUrl: deps.publicUrl }) });
     },
   };
 }
-
-const passwordChangedEvents = subscribedTo('auth.password.changed');
 
 /**
  * E-mails the user after a password change (a security notice; the event carries name and e-mail, and the
@@ -136,10 +149,9 @@ const passwordChangedEvents = subscribedTo('auth.password.changed');
  */
 export function passwordChangedMailConsumer(
   deps: MailDeps,
-): Consumer<SubscribedEvent<typeof passwordChangedEvents>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof consumes.passwordChangedMail>, EventPayloads> {
   return {
-    name: 'notification.password-changed-mail',
-    ...passwordChangedEvents,
+    ...consumes.passwordChangedMail,
     async handle(event) {
       const { name, email } = event.payload;
       const mail = passwordChangedMail({
@@ -153,18 +165,15 @@ export function passwordChangedMailConsumer(
   };
 }
 
-const emailVerificationRequestedEvents = subscribedTo('auth.email.verification_requested');
-
 /**
  * E-mails the e-mail verification link (issue 20, point 3). The event carries the link's token sealed
  * (`sealSecret`, the address as additional data); it is opened here and written only into the mail.
  */
 export function emailVerificationMailConsumer(
   deps: MailDeps,
-): Consumer<SubscribedEvent<typeof emailVerificationRequestedEvents>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof consumes.emailVerificationMail>, EventPayloads> {
   return {
-    name: 'notification.email-verification-mail',
-    ...emailVerificationRequestedEvents,
+    ...consumes.emailVerificationMail,
     async handle(event) {
       const { name, email, tokenSealed } = event.payload;
       const token = openSecret(deps.sealSecret, tokenSealed, email);
@@ -196,15 +205,12 @@ async function recipientOrSkip(
   return recipient;
 }
 
-const carCreatedEvents = subscribedTo('listing.car.created');
-
 /** E-mails the seller when their car is listed (names from the event, when it carries them). */
 export function carListedMailConsumer(
   deps: MailDeps,
-): Consumer<SubscribedEvent<typeof carCreatedEvents>, EventPayloads> {
+): Consumer<SubscribedEvent<typeof consumes.carListedMail>, EventPayloads> {
   return {
-    name: 'notification.car-listed-mail',
-    ...carCreatedEvents,
+    ...consumes.carListedMail,
     async handle(event, ctx) {
       const { car, names } = event.payload;
       const seller = await recipientOrSkip(ctx, car.seller, 'seller');
@@ -223,13 +229,7 @@ export function carListedMailConsumer(
   };
 }
 
-const testDriveEvents = subscribedTo(
-  'testdrive.booked',
-  'testdrive.rescheduled',
-  'testdrive.cancelled',
-  'testdrive.status_changed',
-);
-type TestDriveEvent = SubscribedEvent<typeof testDriveEvents>;
+type TestDriveEvent = SubscribedEvent<typeof consumes.testDriveBuyerMail>;
 
 /** Who did it, as `recipientId` reads it: themselves, the buyer, the seller, or else an Admin ("our team"). */
 function actorOf(by: string, recipientId: string, buyerId: string, sellerId: string): TestDriveActor {
@@ -249,8 +249,7 @@ export function testDriveMailConsumer(
   role: 'buyer' | 'seller',
 ): Consumer<TestDriveEvent, EventPayloads> {
   return {
-    name: `notification.testdrive-${role}-mail`,
-    ...testDriveEvents,
+    ...(role === 'buyer' ? consumes.testDriveBuyerMail : consumes.testDriveSellerMail),
     async handle(event, ctx) {
       const { testDrive } = event.payload;
       const buyerId = testDrive.user;

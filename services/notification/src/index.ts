@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
-import { notificationConsumers } from './events';
+import { consumes, notificationConsumers } from './events';
 import { notificationRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -17,6 +17,7 @@ export const notificationService = defineService<EventPayloads>({
   name: 'notification',
   schema: 'notification',
   migrationsFolder,
+  consumes: Object.values(consumes),
   create: (ports) => ({
     router: notificationRoutes(ports),
     consumers: notificationConsumers({

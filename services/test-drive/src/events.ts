@@ -32,6 +32,12 @@ import { isActive } from './domain/rules';
 import { toEventData } from './domain/serialize';
 import { type BookingView, type CarRow, carStore, cars, type TestDriveRow, testDriveStore } from './store';
 
+/** The service's consumers, by name and events (the module's `consumes`; each factory below spreads one). */
+export const consumes = {
+  cars: { name: 'test-drive.cars', ...subscribedTo('catalog.car.indexed', 'catalog.car.removed') },
+  userDeleted: { name: 'test-drive.user-deleted', ...subscribedTo('auth.user.deleted') },
+};
+
 /** Emits `testdrive.booked`. @throws ZodError when the payload breaks the contract (a bug; rolls back). */
 export function emitBooked(emit: Emit<EventPayloads>, view: BookingView) {
   return emit('testdrive.booked', events['testdrive.booked'].payload.parse({ testDrive: toEventData(view) }));
@@ -81,8 +87,7 @@ async function cancelBookingsOf(tx: Db, emit: Emit<EventPayloads>, car: CarRow):
   return cancelled.length;
 }
 
-const carEvents = subscribedTo('catalog.car.indexed', 'catalog.car.removed');
-type CarEvent = SubscribedEvent<typeof carEvents>;
+type CarEvent = SubscribedEvent<typeof consumes.cars>;
 
 /**
  * Keeps the local car projection (see the module comment). Idempotent: the inbox drops redeliveries, and
@@ -90,8 +95,7 @@ type CarEvent = SubscribedEvent<typeof carEvents>;
  */
 export function carProjectionConsumer(): Consumer<CarEvent, EventPayloads> {
   return {
-    name: 'test-drive.cars',
-    ...carEvents,
+    ...consumes.cars,
     async handle(event, { tx, emit, logger }) {
       const version = new Date(event.occurredAt);
       if (event.name === 'catalog.car.removed') {
@@ -123,13 +127,10 @@ export function carProjectionConsumer(): Consumer<CarEvent, EventPayloads> {
   };
 }
 
-const userDeletedEvents = subscribedTo('auth.user.deleted');
-
 /** Deletes a deleted user's bookings (see the module comment). */
-export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof userDeletedEvents>, EventPayloads> {
+export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof consumes.userDeleted>, EventPayloads> {
   return {
-    name: 'test-drive.user-deleted',
-    ...userDeletedEvents,
+    ...consumes.userDeleted,
     async handle(event, { tx, emit, logger }) {
       const { userId, deletedBy } = event.payload;
       const removed: TestDriveRow[] = await testDriveStore.removeByUser(tx, userId);

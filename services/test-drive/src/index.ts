@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
-import { carProjectionConsumer, userDeletedConsumer } from './events';
+import { carProjectionConsumer, consumes, userDeletedConsumer } from './events';
 import { testDriveRoutes } from './routes';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -18,6 +18,7 @@ export const testDriveService = defineService<EventPayloads>({
   name: 'test-drive',
   schema: 'test_drive',
   migrationsFolder,
+  consumes: Object.values(consumes),
   create: (ports) => ({
     router: testDriveRoutes(ports),
     consumers: [carProjectionConsumer(), userDeletedConsumer()],

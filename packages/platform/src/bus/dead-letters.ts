@@ -12,7 +12,7 @@
  * Used by `npm run ops -- dlq …` (scripts/ops.ts) and tests; the in-process broker has no such queues.
  */
 import { type Channel, type ChannelModel, type ConfirmChannel, connect, type GetMessage } from 'amqplib';
-import { type RabbitQueueNames, rabbitQueueNames } from './rabbitmq';
+import { type RabbitQueueNames, rabbitQueueNames } from './topology';
 
 /** Message counts of one consumer's three queues; `null` when that queue does not exist. */
 export interface ConsumerQueueDepth {

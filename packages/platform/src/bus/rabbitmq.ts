@@ -1,19 +1,16 @@
 /**
  * RabbitMQ `Broker` adapter (distributed mode), on amqplib with its built-in connection recovery.
  *
- * Topology (all durable; `q` is `<queuePrefix>.<consumer>`, or `<consumer>` without a prefix):
- * - exchange `marketplace.events` (configurable), type `topic`; events are published with routing key
- *   `event.name`;
- * - `q`: the consumer's queue, bound to the exchange once per entry of `Subscription.events`;
- * - `q.retry`: holding queue for failed deliveries, with `x-dead-letter-exchange: ''` and
- *   `x-dead-letter-routing-key: q`. A failed message is re-published there through the default exchange
- *   with a per-message `expiration` of `retryDelayMs(policy, attempt)` ms and header `x-attempt:
- *   attempt + 1`; when it expires RabbitMQ dead-letters it back to `q`.
- *   Head-of-line caveat: RabbitMQ only expires messages at the head of a queue, so a message with a short
- *   TTL queued behind one with a longer TTL waits for the longer one. Retries are therefore never early
- *   but may be late by up to `retry.maxDelayMs` when a consumer has failures of different attempt numbers
- *   in flight at once. That is acceptable for back-off; it is not a scheduler.
- * - `q.dlq`: dead letters, re-published with headers `x-attempts`, `x-reason` and `x-consumer`.
+ * Topology: each consumer's queue `q`, `q.retry` and `q.dlq` and the topic exchange, declared by
+ * `declareConsumerQueues` (topology.ts) when it subscribes; events are published with routing key
+ * `event.name`.
+ * Retries: a failed message is re-published to `q.retry` through the default exchange with a per-message
+ * `expiration` of `retryDelayMs(policy, attempt)` ms and header `x-attempt: attempt + 1`; when it expires
+ * RabbitMQ dead-letters it back to `q`. Head-of-line caveat: RabbitMQ only expires messages at the head of
+ * a queue, so a message with a short TTL queued behind one with a longer TTL waits for the longer one.
+ * Retries are therefore never early but may be late by up to `retry.maxDelayMs` when a consumer has
+ * failures of different attempt numbers in flight at once. That is acceptable for back-off; it is not a
+ * scheduler. Dead letters go to `q.dlq`, re-published with headers `x-attempts`, `x-reason` and `x-consumer`.
  * A transient subscription (`Subscription.transient`, one copy of each event per process) has the same
  * three queues named after `<consumer>.<process id>`, exclusive to the connection and not durable:
  * RabbitMQ deletes them when the connection closes, and a reconnection declares new ones.
@@ -33,7 +30,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import {
-  type Channel,
   type ChannelModel,
   type ConfirmChannel,
   type ConsumeMessage,
@@ -43,6 +39,7 @@ import {
   type RecoveringChannelModel,
 } from 'amqplib';
 import pino, { type Logger } from 'pino';
+import { DEFAULT_EXCHANGE, declareConsumerQueues, type RabbitQueueNames, rabbitQueueNames } from './topology';
 import {
   type Broker,
   type BusObserver,
@@ -98,21 +95,6 @@ export interface RabbitBroker extends Broker {
 export class BrokerUnavailableError extends Error {
   override name = 'BrokerUnavailableError';
 }
-
-/** Names of a consumer's three queues. */
-export interface RabbitQueueNames {
-  queue: string;
-  retry: string;
-  dlq: string;
-}
-
-/** Queue names of `consumer`: `{ queue: '<prefix>.<consumer>', retry: '….retry', dlq: '….dlq' }`. */
-export function rabbitQueueNames(consumer: string, queuePrefix?: string): RabbitQueueNames {
-  const queue = queuePrefix ? `${queuePrefix}.${consumer}` : consumer;
-  return { queue, retry: `${queue}.retry`, dlq: `${queue}.dlq` };
-}
-
-const DEFAULT_EXCHANGE = 'marketplace.events';
 
 type Headers = Record<string, unknown>;
 
@@ -212,24 +194,6 @@ function withHeartbeat(url: string, seconds: number): string {
   } catch {
     return url;
   }
-}
-
-/** Declares the exchange and the three queues of one consumer, and binds its queue to every event key. */
-async function declareConsumerTopology(
-  channel: Channel,
-  exchange: string,
-  names: RabbitQueueNames,
-  subscription: Subscription,
-): Promise<void> {
-  const kept = subscription.transient ? { durable: false, exclusive: true } : { durable: true };
-  await channel.assertExchange(exchange, 'topic', { durable: true });
-  await channel.assertQueue(names.queue, kept);
-  for (const key of subscription.events) await channel.bindQueue(names.queue, exchange, key);
-  await channel.assertQueue(names.retry, {
-    ...kept,
-    arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
-  });
-  await channel.assertQueue(names.dlq, kept);
 }
 
 /**
@@ -418,7 +382,13 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       logger.warn({ err, consumer: state.subscription.consumer }, 'consumer channel error'),
     );
     try {
-      await declareConsumerTopology(channel, exchange, state.names, state.subscription);
+      await declareConsumerQueues(
+        channel,
+        exchange,
+        state.names,
+        state.subscription.events,
+        state.subscription.transient,
+      );
       await channel.prefetch(prefetch);
       const { consumerTag } = await channel.consume(state.names.queue, onDelivery(state, model, channel), {
         noAck: false,
@@ -634,30 +604,4 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
       socket.destroy(new Error('connection dropped by _dropConnectionForTest'));
     },
   };
-}
-
-/**
- * Deletes the queues (`q`, `q.retry`, `q.dlq` of every consumer in `consumers`) created by a broker with the
- * same `queuePrefix`, and the exchange when `exchange` is given (never the default one implicitly), for
- * operators and test cleanup. Messages in them are lost. Missing queues or exchange are ignored.
- * @throws Error when RabbitMQ cannot be reached.
- */
-export async function deleteTopology(
-  url: string,
-  opts: { exchange?: string; queuePrefix?: string; consumers: string[] },
-): Promise<void> {
-  const model = await connect(url);
-  model.on('error', () => {});
-  try {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    for (const consumer of opts.consumers) {
-      const names = rabbitQueueNames(consumer, opts.queuePrefix);
-      for (const queue of [names.queue, names.retry, names.dlq]) await channel.deleteQueue(queue);
-    }
-    if (opts.exchange) await channel.deleteExchange(opts.exchange);
-    await channel.close();
-  } finally {
-    await model.close().catch(() => {});
-  }
 }

@@ -7,12 +7,8 @@ import { connect } from 'amqplib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../../../test-support/servers';
 import { createInProcessBroker } from '../../src/bus/inprocess';
-import {
-  BrokerUnavailableError,
-  createRabbitBroker,
-  deleteTopology,
-  rabbitQueueNames,
-} from '../../src/bus/rabbitmq';
+import { BrokerUnavailableError, createRabbitBroker } from '../../src/bus/rabbitmq';
+import { deleteTopology, rabbitQueueNames } from '../../src/bus/topology';
 import { type Broker, PoisonMessageError, type RetryPolicy, type Subscription } from '../../src/bus/types';
 import { makeEvent, names, recorder, waitFor } from './helpers';
 

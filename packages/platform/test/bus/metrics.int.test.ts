@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../../../test-support/servers';
 import { createInProcessBroker } from '../../src/bus/inprocess';
-import { createRabbitBroker, deleteTopology } from '../../src/bus/rabbitmq';
+import { createRabbitBroker } from '../../src/bus/rabbitmq';
+import { deleteTopology } from '../../src/bus/topology';
 import {
   type Broker,
   type BusObserver,

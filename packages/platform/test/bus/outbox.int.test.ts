@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requireServer, uniqueName } from '../../../../test-support/servers';
 import { createInProcessBroker } from '../../src/bus/inprocess';
-import { createRabbitBroker, deleteTopology, type RabbitBroker } from '../../src/bus/rabbitmq';
+import { createRabbitBroker, type RabbitBroker } from '../../src/bus/rabbitmq';
+import { deleteTopology } from '../../src/bus/topology';
 import {
   type Broker,
   type Consumer,
