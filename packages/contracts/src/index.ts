@@ -9,7 +9,7 @@ export * from './common';
 export * from './contact';
 export * from './events';
 export * from './openapi';
+export * from './operations/index';
 export * from './reference-data';
-export * from './routes';
 export * from './storage';
 export * from './test-drives';

@@ -10,7 +10,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { AUTH_COOKIE_NAME } from './common';
-import { type ApiRoute, apiRoutes } from './routes';
+import { type ApiRoute, apiRoutes } from './operations/index';
 
 export { CARS_PREFIX, type RouteTableEntry, routeTable, serviceForRequest, servicePrefixes } from './routing';
 
@@ -55,7 +55,7 @@ function toOperation(route: ApiRoute): ZodOpenApiOperationObject {
   const operation: ZodOpenApiOperationObject = {
     operationId: route.operationId,
     summary: route.summary,
-    tags: route.tags,
+    tags: [...route.tags],
     responses,
     'x-service': route.service,
     'x-access': route.access,

@@ -2,7 +2,7 @@
  * Which service answers a request: the gateway's routing rules (ARCHITECTURE.md "Who owns what").
  * Everything is matched case-sensitively, exactly as the paths are written in spec §7.
  */
-import { apiRoutes, type HttpMethod, type ServiceName } from './routes';
+import { apiRoutes, type HttpMethod, type ServiceName } from './operations/index';
 
 /** One row of the gateway's route table, derived from {@link apiRoutes}. */
 export interface RouteTableEntry {
