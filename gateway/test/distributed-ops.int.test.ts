@@ -32,7 +32,7 @@ import { seedDemoInventory } from '../../services/catalog/src/demo/seed-demo';
 import { loadSeedData } from '../../services/catalog/src/domain/seed-data';
 import { catalogService, dataDir } from '../../services/catalog/src/index';
 import { seedReferenceData } from '../../services/catalog/src/seed';
-import { carProjectionConsumer } from '../../services/test-drive/src/events';
+import { carProjectionConsumer } from '../../services/test-drive/src/events/consumers';
 import { testDriveService } from '../../services/test-drive/src/index';
 import { requireServer, uniqueName } from '../../test-support/servers';
 import { until } from './distributed-support';

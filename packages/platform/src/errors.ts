@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Response headers that go with the answer, e.g. `retry-after`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -21,6 +23,9 @@ export const unauthorized = (message = 'Please log in to continue.') => new Http
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** 429 with `Retry-After` in whole seconds (at least 1) from `retryAfterMs`. */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /** Answers JSON 404 for any `/api` path no router handled. */
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -44,6 +49,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
       res.status(err.status).json({ message: err.message });
       return;
     }

@@ -21,6 +21,7 @@ export * from './http';
 export * from './logger';
 export * from './metrics';
 export * from './notify/index';
+export * from './operations';
 export * from './origin';
 export * from './peers';
 export * from './runtime';

@@ -22,6 +22,7 @@ import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
 import { createMetrics, type Metrics } from './metrics';
 import { createNotifier, type Notifier } from './notify/index';
+import { type BoundOperation, operationRouter } from './operations';
 import { createPeerSecret, createPeers, type Peers } from './peers';
 import type { AnyServiceModule } from './service';
 
@@ -146,6 +147,7 @@ export async function createInfrastructure(
 }
 
 export interface RunningServices {
+  /** The operations of every module in one router (literal paths first), then each module's other routes. */
   routers: Router[];
   relays: Relay[];
   /** Stops relays (publishing what is pending); the broker and database are closed by Infrastructure.close. */
@@ -163,6 +165,7 @@ export async function startServices(
   opts: { seed: boolean; clock?: () => Date; embedded: boolean },
 ): Promise<RunningServices> {
   const routers: Router[] = [];
+  const operations: BoundOperation[] = [];
   const relays: Relay[] = [];
   const seeders: Array<() => Promise<void>> = [];
   for (const module of modules) {
@@ -202,6 +205,7 @@ export async function startServices(
     for (const [name, check] of Object.entries(parts.readiness ?? {})) {
       infra.readiness[`${module.name}:${name}`] = check;
     }
+    if (parts.operations) operations.push(...parts.operations);
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);
     relays.push(relay);
@@ -209,7 +213,7 @@ export async function startServices(
   if (opts.seed) for (const seed of seeders) await seed();
   for (const relay of relays) relay.start();
   return {
-    routers,
+    routers: operations.length > 0 ? [operationRouter(operations), ...routers] : routers,
     relays,
     async stop() {
       await Promise.all(relays.map((r) => r.stop()));

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import type { ReadinessCheck } from './http';
 import type { Notifier } from './notify/index';
+import type { BoundOperation } from './operations';
 import type { Peers } from './peers';
 
 /** What a service gets from the platform; `M` is the registry of the events it may emit. */
@@ -44,6 +45,9 @@ export interface ServicePorts<M extends EventMap = EventMap> {
 }
 
 export interface ServiceParts<M extends EventMap = EventMap> {
+  /** The service's API: a handler bound to each of its declared operations (`bindOperations`). */
+  operations?: BoundOperation[];
+  /** Routes outside the operation registry (e.g. the sitemap), mounted after every operation. */
   router?: Router;
   // biome-ignore lint/suspicious/noExplicitAny: consumers of different event types live in one list
   consumers?: Consumer<any, M>[];

@@ -2,15 +2,16 @@
  * Test-drive service: bookings and their status lifecycle (spec §4, §7 "Test drives"; issue 7).
  * Owns schema `test_drive` (tables `cars`, the projection of the catalog's cars, and `test_drives`;
  * migrations in ../migrations); publishes `testdrive.*` through its outbox and consumes
- * `catalog.car.indexed|removed` and `auth.user.deleted` (events.ts). Its clock port decides "today" (India
- * time), so tests can fix it.
+ * `catalog.car.indexed|removed` and `auth.user.deleted` (events/). Its clock port decides "today" (India
+ * time), so tests can fix it. Layout: http/ binds the operations, use-cases/ holds one flow per file,
+ * domain/ the pure rules, data/ the tables.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
-import { carProjectionConsumer, consumes, userDeletedConsumer } from './events';
-import { testDriveRoutes } from './routes';
+import { carProjectionConsumer, consumes, userDeletedConsumer } from './events/consumers';
+import { testDriveOperations } from './http/operations';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
@@ -20,7 +21,7 @@ export const testDriveService = defineService<EventPayloads>({
   migrationsFolder,
   consumes: Object.values(consumes),
   create: (ports) => ({
-    router: testDriveRoutes(ports),
+    operations: testDriveOperations(ports),
     consumers: [carProjectionConsumer(), userDeletedConsumer()],
   }),
 });

@@ -21,8 +21,8 @@ import {
 } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carProjectionConsumer, userDeletedConsumer } from '../src/events';
-import { carStore, tables, testDriveStore } from '../src/store';
+import { carStore, tables, testDriveStore } from '../src/data/store';
+import { carProjectionConsumer, userDeletedConsumer } from '../src/events/consumers';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const logger = createLogger({ level: 'silent' });

@@ -4,7 +4,7 @@
  * by `testdrive.*` events (plus the car's `seller`).
  */
 import type { TestDrive } from '@marketplace/contracts';
-import type { BookingView } from '../store';
+import type { BookingView } from '../data/store';
 
 /** The booking as the API answers it. A car the projection never saw is named with empty strings. */
 export function toTestDrive(view: BookingView): TestDrive {

@@ -17,7 +17,7 @@ import type { CarStatus, TestDriveStatus } from '@marketplace/contracts';
 import { type Db, messagingTables } from '@marketplace/platform';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { boolean, date, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ACTIVE_STATUSES } from './domain/rules';
+import { ACTIVE_STATUSES } from '../domain/rules';
 
 export const schema = pgSchema('test_drive');
 
