@@ -2,7 +2,8 @@
  * Binding a service's handlers to its declared operations (packages/contracts `operations/`): the
  * platform mounts each operation's method and path, applies its access (`public`, `user` → 401 unless
  * signed in, `admin` → 403 unless an Admin), parses its input from the declared schemas (path params,
- * then headers, then query, then body; a failure is a 400 naming the field, and nothing runs), calls the
+ * then query, then body; a failure is a 400 naming the field, and nothing runs; declared headers are
+ * documentation, read by the handler from `req.headers` under lower-case names), calls the
  * handler and answers its result as JSON with the operation's success status (the lowest 2xx it
  * declares). A handler that answers by itself (an image, a redirect, a replayed answer) writes `res` and
  * returns {@link answered}.
@@ -25,7 +26,6 @@ type RequestPart<O, K extends string> = O extends { request: infer R }
 /** What a handler gets from the request, parsed by the operation's schemas (`undefined` where none). */
 export interface OperationInput<O> {
   params: RequestPart<O, 'params'>;
-  headers: RequestPart<O, 'headers'>;
   query: RequestPart<O, 'query'>;
   body: RequestPart<O, 'body'>;
 }
@@ -137,7 +137,6 @@ export function operationRouter(bound: readonly BoundOperation[]): Router {
       async (req: Request, res: Response) => {
         const input = {
           params: request?.params ? parseInput(request.params, req.params) : undefined,
-          headers: request?.headers ? parseInput(request.headers, req.headers) : undefined,
           query: request?.query ? parseInput(request.query, req.query) : undefined,
           body: request?.body ? parseInput(request.body, req.body) : undefined,
         };

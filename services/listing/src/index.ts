@@ -1,15 +1,16 @@
 /**
  * Listing service: the write side of car listings and the seller's cars (ARCHITECTURE.md, issue 6).
  * Owns schema `listing` (table `cars`, migrations in ../migrations); asks the catalog and storage
- * synchronously while a seller waits (peers.ts); publishes `listing.car.*` through its outbox and consumes
- * `auth.user.deleted` and `catalog.*.changed` (events.ts).
+ * synchronously while a seller waits (clients/peers.ts); publishes `listing.car.*` through its outbox and
+ * consumes `auth.user.deleted` and `catalog.*.changed` (events/). Layout: http/ binds the operations,
+ * use-cases/ holds one flow per file, domain/ the pure rules, data/ the tables.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService } from '@marketplace/platform';
-import { consumes, referenceNamesConsumer, userDeletedConsumer } from './events';
-import { listingRoutes } from './routes';
+import { consumes, referenceNamesConsumer, userDeletedConsumer } from './events/consumers';
+import { listingOperations } from './http/operations';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
@@ -19,7 +20,7 @@ export const listingService = defineService<EventPayloads>({
   migrationsFolder,
   consumes: Object.values(consumes),
   create: (ports) => ({
-    router: listingRoutes(ports),
+    operations: listingOperations(ports),
     consumers: [userDeletedConsumer(), referenceNamesConsumer()],
   }),
 });

@@ -1,6 +1,7 @@
 /** Listing rules without I/O (domain/rules.ts, domain/serialize.ts). */
 import { carListing, sellerCar } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
+import type { CarRow } from '../src/data/store';
 import {
   assembleImages,
   checkReferences,
@@ -10,7 +11,6 @@ import {
   type ReferenceFacts,
 } from '../src/domain/rules';
 import { toCarListing, toSellerCar } from '../src/domain/serialize';
-import type { CarRow } from '../src/store';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
 const OTHER_BRAND = '11111111-1111-4111-8111-999999999999';

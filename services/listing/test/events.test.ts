@@ -18,8 +18,9 @@ import {
 } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitCarSaved, referenceNamesConsumer, userDeletedConsumer } from '../src/events';
-import { carStore, type NewCar, tables } from '../src/store';
+import { carStore, type NewCar, tables } from '../src/data/store';
+import { referenceNamesConsumer, userDeletedConsumer } from '../src/events/consumers';
+import { emitCarSaved } from '../src/events/publish';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const logger = createLogger({ level: 'silent' });

@@ -4,7 +4,7 @@
  * (`SellerCar`, spec §3 "Seller car"). Prices in rupees, distances in km.
  */
 import type { CarListing, SellerCar } from '@marketplace/contracts';
-import type { CarRow } from '../store';
+import type { CarRow } from '../data/store';
 
 /** The listing as stored (ids for brand, model, variant, state and RTO; timestamps as ISO 8601). */
 export function toCarListing(row: CarRow): CarListing {

@@ -17,7 +17,7 @@ import {
 import { confirmStoredImages, HttpError, type Peers } from '@marketplace/platform';
 import type { Request } from 'express';
 import type { ZodType } from 'zod';
-import type { ReferenceFacts } from './domain/rules';
+import type { ReferenceFacts } from '../domain/rules';
 
 const catalogUnavailable = () => new HttpError(503, 'catalog service is unavailable, please try again.');
 

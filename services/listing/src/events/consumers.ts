@@ -1,27 +1,16 @@
 /**
- * What the listing service publishes and consumes (ARCHITECTURE.md "Events"; issue 6).
- *
- * Publishes, through its outbox in the transaction of the change:
- * - `listing.car.created` / `listing.car.updated` `{ car, names }`: the whole stored listing (`CarListing`)
- *   and its brand, model and variant names;
- * - `listing.car.deleted` `{ carId, seller, deletedBy }`.
- *
- * Consumes:
+ * What the listing service consumes (ARCHITECTURE.md "Events"; issue 6):
  * - `auth.user.deleted` → the user's listings are deleted, each with `listing.car.deleted` (deletedBy:
  *   the admin who deleted the user), so the catalog drops them from search and nobody books a test drive
  *   for a car whose seller no longer exists;
  * - `catalog.brand|model|variant.changed` (updated) → the names kept on listings for the seller's list
  *   follow a rename (no event: listing events carry ids, and the catalog names cars itself).
  */
-import {
-  type EventPayload,
-  type EventPayloads,
-  type SubscribedEvent,
-  subscribedTo,
-} from '@marketplace/contracts';
-import type { Consumer, Emit } from '@marketplace/platform';
-import { toCarListing } from './domain/serialize';
-import { type CarRow, carStore } from './store';
+import { type EventPayloads, type SubscribedEvent, subscribedTo } from '@marketplace/contracts';
+import type { Consumer } from '@marketplace/platform';
+import { carStore } from '../data/store';
+import { toCarListing } from '../domain/serialize';
+import { emitCarDeleted } from './publish';
 
 /** The service's consumers, by name and events (the module's `consumes`; each factory below spreads one). */
 export const consumes = {
@@ -31,31 +20,6 @@ export const consumes = {
     ...subscribedTo('catalog.brand.changed', 'catalog.model.changed', 'catalog.variant.changed'),
   },
 };
-
-/**
- * Emits `listing.car.created` or `listing.car.updated` with the whole listing (`CarListing`) and the brand,
- * model and variant names stored with it (`names`, for messages such as the seller's e-mail; ADR 6).
- */
-export function emitCarSaved(
-  emit: Emit<EventPayloads>,
-  name: 'listing.car.created' | 'listing.car.updated',
-  row: CarRow,
-): Promise<unknown> {
-  const payload: EventPayload<typeof name> = {
-    car: toCarListing(row),
-    names: { brand: row.brandName, model: row.modelName, variant: row.variantName },
-  };
-  return emit(name, payload);
-}
-
-/** Emits `listing.car.deleted`. */
-export function emitCarDeleted(
-  emit: Emit<EventPayloads>,
-  car: { _id: string; seller: string },
-  deletedBy: string,
-) {
-  return emit('listing.car.deleted', { carId: car._id, seller: car.seller, deletedBy });
-}
 
 /** Deletes the listings of a deleted user (see the module comment). */
 export function userDeletedConsumer(): Consumer<SubscribedEvent<typeof consumes.userDeleted>, EventPayloads> {
