@@ -26,8 +26,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp';
-import { notificationConsumers } from '../src/events';
-import { tables } from '../src/store';
+import { tables } from '../src/data/store';
+import { notificationConsumers } from '../src/events/consumers';
 import {
   booking,
   carCreated,

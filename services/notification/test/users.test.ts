@@ -13,8 +13,8 @@ import {
   toSubscription,
 } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersProjectionConsumer } from '../src/events';
-import { tables, userStore } from '../src/store';
+import { tables, userStore } from '../src/data/store';
+import { usersProjectionConsumer } from '../src/events/consumers';
 import { newUser, userDeleted, userRegistered, userUpdated, userVerified } from './support/fixtures';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');

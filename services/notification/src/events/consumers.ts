@@ -4,7 +4,7 @@
  * | consumer                              | events                          | sends                          |
  * | ------------------------------------- | ------------------------------- | ------------------------------ |
  * | `notification.otp-sms`                | `auth.otp.requested`            | SMS with the code              |
- * | `notification.users`                  | `auth.user.registered|verified|updated|deleted` | (projection, store.ts) |
+ * | `notification.users`                  | `auth.user.registered|verified|updated|deleted` | (projection, data/store.ts) |
  * | `notification.welcome-mail`           | `auth.user.verified`            | welcome e-mail                 |
  * | `notification.password-changed-mail`  | `auth.password.changed`         | security notice e-mail         |
  * | `notification.email-verification-mail` | `auth.email.verification_requested` | the verification link (issue 20) |
@@ -31,6 +31,7 @@ import {
   openSecret,
   type ServiceParts,
 } from '@marketplace/platform';
+import { type Recipient, userStore } from '../data/store';
 import {
   carListedMail,
   carName,
@@ -41,8 +42,7 @@ import {
   type TestDriveEventKind,
   testDriveMail,
   welcomeMail,
-} from './domain/messages';
-import { type Recipient, userStore } from './store';
+} from '../domain/messages';
 
 const testDriveEvents = subscribedTo(
   'testdrive.booked',
