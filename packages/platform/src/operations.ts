@@ -2,8 +2,8 @@
  * Binding a service's handlers to its declared operations (packages/contracts `operations/`): the
  * platform mounts each operation's method and path, applies its access (`public`, `user` → 401 unless
  * signed in, `admin` → 403 unless an Admin), parses its input from the declared schemas (path params,
- * then query, then body; a failure is a 400 naming the field, and nothing runs; declared headers are
- * documentation, read by the handler from `req.headers` under lower-case names), calls the
+ * then query, then a JSON body; a failure is a 400 naming the field, and nothing runs; declared headers
+ * and a non-JSON body are documentation, read by the handler from `req`), calls the
  * handler and answers its result as JSON with the operation's success status (the lowest 2xx it
  * declares). A handler that answers by itself (an image, a redirect, a replayed answer) writes `res` and
  * returns {@link answered}.
@@ -57,8 +57,20 @@ export type OperationHandler<O> = (
   ctx: OperationContext<O>,
 ) => Promise<OperationOutput<O> | typeof answered>;
 
+/**
+ * A handler with Express middleware that runs after the access check and before the input is parsed,
+ * for what must happen before the body is read (e.g. verifying an upload's signature, then a raw-body
+ * parser).
+ */
+export interface HandlerWithMiddleware<O> {
+  before: RequestHandler[];
+  handle: OperationHandler<O>;
+}
+
 /** One handler per operation of `D`, by operation id. */
-export type OperationHandlers<D> = { [K in keyof D]: OperationHandler<D[K]> };
+export type OperationHandlers<D> = {
+  [K in keyof D]: OperationHandler<D[K]> | HandlerWithMiddleware<D[K]>;
+};
 
 /** A handler with its types erased, as the router calls it. */
 type ErasedHandler = (
@@ -66,9 +78,12 @@ type ErasedHandler = (
   ctx: { req: Request; res: Response; principal: Principal | undefined },
 ) => Promise<unknown>;
 
+type HandlerWithErased = { before: RequestHandler[]; handle: ErasedHandler };
+
 /** An operation with its handler, ready to mount. */
 export interface BoundOperation {
   operation: ApiRoute;
+  before: RequestHandler[];
   handler: ErasedHandler;
 }
 
@@ -84,9 +99,11 @@ export function bindOperations<D extends Record<string, ApiRoute>>(
     if (!Object.hasOwn(operations, id)) throw new Error(`handler ${id} has no declared operation`);
   }
   return Object.entries(operations).map(([id, operation]) => {
-    const handler = (handlers as unknown as Record<string, ErasedHandler | undefined>)[id];
-    if (!handler) throw new Error(`operation ${id} (${operation.method} ${operation.path}) has no handler`);
-    return { operation, handler };
+    const bound = (handlers as unknown as Record<string, ErasedHandler | HandlerWithErased | undefined>)[id];
+    if (!bound) throw new Error(`operation ${id} (${operation.method} ${operation.path}) has no handler`);
+    return typeof bound === 'function'
+      ? { operation, before: [], handler: bound }
+      : { operation, before: bound.before, handler: bound.handle };
   });
 }
 
@@ -128,17 +145,19 @@ export function operationRouter(bound: readonly BoundOperation[]): Router {
     const kb = specificity(b.operation.path);
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
-  for (const { operation, handler } of ordered) {
+  for (const { operation, before, handler } of ordered) {
     const { request } = operation;
     const status = successStatus(operation);
+    const jsonBody = !request?.bodyContentTypes || request.bodyContentTypes.includes('application/json');
     router[operation.method](
       expressPath(operation.path),
       ...accessCheck[operation.access],
+      ...before,
       async (req: Request, res: Response) => {
         const input = {
           params: request?.params ? parseInput(request.params, req.params) : undefined,
           query: request?.query ? parseInput(request.query, req.query) : undefined,
-          body: request?.body ? parseInput(request.body, req.body) : undefined,
+          body: request?.body && jsonBody ? parseInput(request.body, req.body) : undefined,
         };
         const answer = await handler(input, { req, res, principal: req.principal });
         if (answer !== answered) res.status(status).json(answer);

@@ -2,17 +2,19 @@
  * Storage service (issue 6): signed upload URLs, image validation, resized variants, serving. Files live
  * on local disk (embedded default) or in an S3-compatible bucket (STORAGE_DRIVER=s3); the service's
  * table `storage.images` records each key's owner, type and stored sizes. At every start it seeds the
- * twelve demo car photos {@link DEMO_CAR_IMAGE_KEYS} (owner `system`).
+ * twelve demo car photos {@link DEMO_CAR_IMAGE_KEYS} (owner `system`). Layout: http/ binds the operations,
+ * use-cases/ the flows over the image library, domain/ images, keys and signing, data/ the table and the
+ * file adapters.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CAR_IMAGE_KEYS, type DemoCarImageKey, type EventPayloads } from '@marketplace/contracts';
 import { defineService, type ReadinessCheck } from '@marketplace/platform';
-import { createStorageAdapter } from './adapters/index';
+import { createStorageAdapter } from './data/adapters/index';
 import { processDecodeQueue } from './domain/decode-queue';
 import { demoCarImages, renderDemoCar } from './domain/demo-cars';
-import { createImageLibrary, imageUrl, sizeUrl } from './library';
-import { storageRoutes } from './routes';
+import { storageOperations } from './http/operations';
+import { createImageLibrary, imageUrl, sizeUrl } from './use-cases/image-library';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
@@ -51,7 +53,7 @@ export const storageService = defineService<EventPayloads>({
       logger: ports.logger,
     });
     return {
-      router: storageRoutes(ports, library),
+      operations: storageOperations(ports, library),
       async seed() {
         // Two at a time: rendering is CPU-bound (sharp's threads), this keeps the first start short.
         let written = 0;

@@ -1,8 +1,8 @@
 /** The S3 adapter against s3rver, a local server speaking the S3 protocol (presigned URLs included). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../../../test-support/s3';
-import { createS3Adapter } from '../src/adapters/s3';
-import type { StorageAdapter } from '../src/adapters/types';
+import { createS3Adapter } from '../src/data/adapters/s3';
+import type { StorageAdapter } from '../src/data/adapters/types';
 
 async function text(adapter: StorageAdapter, name: string): Promise<string | undefined> {
   const file = await adapter.open(name);

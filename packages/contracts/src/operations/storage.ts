@@ -115,7 +115,11 @@ export const storageOperations = defineOperations({
     service: 'storage',
     access: 'public',
     request: {
-      params: z.object({ key: z.string().min(1), file: z.string().regex(/^\d{1,5}\.webp$/) }),
+      params: z.object({
+        key: z.string().min(1),
+        // Not a pattern: a file that is no size is a 404 (no such image), not a 400.
+        file: z.string().min(1).meta({ description: '`{width}.webp`', example: '640.webp' }),
+      }),
     },
     responses: { 200: { description: 'The WebP image', contentTypes: ['image/webp'] } },
   },

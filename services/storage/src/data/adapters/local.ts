@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type UploadGrant, uploadUrlFor } from '../domain/signing';
+import { type UploadGrant, uploadUrlFor } from '../../domain/signing';
 import type { StorageAdapter } from './types';
 
 export interface LocalAdapterOptions {

@@ -8,7 +8,7 @@
  * - `uploads/<key>` — S3 only: the raw bytes a client PUT with a presigned URL, until the key is confirmed.
  */
 import type { Readable } from 'node:stream';
-import type { UploadGrant } from '../domain/signing';
+import type { UploadGrant } from '../../domain/signing';
 
 /** An opened stored file. */
 export interface StoredObject {

@@ -11,17 +11,18 @@ import {
   type UploadType,
 } from '@marketplace/contracts';
 import { conflict, type Db, HttpError, type Logger, type Principal } from '@marketplace/platform';
-import { objectNames, type StorageAdapter, type StoredObject } from './adapters/index';
+import { objectNames, type StorageAdapter, type StoredObject } from '../data/adapters/index';
+import { type ImageRow, imageStore, type StoredFacts } from '../data/store';
 import {
   type DecodeQueue,
   type DecodeTicket,
+  IMAGE_QUEUE_RETRY_AFTER_SECONDS,
   processDecodeQueue,
   queueFullMessage,
-} from './domain/decode-queue';
-import { ImageRejected, type ProcessedImage, processImage, rejections } from './domain/images';
-import { newKey } from './domain/keys';
-import { MAX_UNCONFIRMED_UPLOADS, UNCONFIRMED_UPLOAD_WINDOW_MS } from './domain/limits';
-import { type ImageRow, imageStore, type StoredFacts } from './store';
+} from '../domain/decode-queue';
+import { ImageRejected, type ProcessedImage, processImage, rejections } from '../domain/images';
+import { newKey } from '../domain/keys';
+import { MAX_UNCONFIRMED_UPLOADS, UNCONFIRMED_UPLOAD_WINDOW_MS } from '../domain/limits';
 
 /** Stable URL of a stored image's original (relative to the gateway). */
 export const imageUrl = (key: string) => `/api/storage/images/${key}`;
@@ -48,11 +49,11 @@ export const confirmMessages = {
 
 /**
  * Every place in the decode line is taken (issue 20): answered 503 with `Retry-After`
- * (IMAGE_QUEUE_RETRY_AFTER_SECONDS) by the routes.
+ * (IMAGE_QUEUE_RETRY_AFTER_SECONDS).
  */
 export class DecodeQueueFull extends HttpError {
   constructor() {
-    super(503, queueFullMessage);
+    super(503, queueFullMessage, { 'retry-after': String(IMAGE_QUEUE_RETRY_AFTER_SECONDS) });
   }
 }
 

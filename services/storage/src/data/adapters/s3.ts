@@ -20,7 +20,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { UploadGrant } from '../domain/signing';
+import type { UploadGrant } from '../../domain/signing';
 import { objectNames, type StorageAdapter } from './types';
 
 export interface S3AdapterOptions {
