@@ -2,20 +2,26 @@
  * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5); the
  * sitemap of the cars for sale (issue 21, `/sitemap.xml`, `/sitemaps/*`). It
  * announces its cars with `catalog.car.indexed` / `catalog.car.removed` (ADR 6; projection.ts), also for
- * the demo cars it seeds on first start.
+ * the demo cars it seeds on first start. Its API handlers are in reference-data/http/ and cars/http/.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventPayloads } from '@marketplace/contracts';
-import { defineService } from '@marketplace/platform';
+import { type EventPayloads, operationsOf } from '@marketplace/contracts';
+import { bindOperations, defineService } from '@marketplace/platform';
+import { carHandlers } from './cars/http/cars';
+import { sitemapRoutes } from './cars/http/sitemap';
 import { seedDemoOnFirstStart } from './demo/seed-demo';
 import { loadSeedData } from './domain/seed-data';
 import { carProjection, carProjectionConsumes } from './projection';
-import { catalogRoutes } from './routes';
+import { brandHandlers } from './reference-data/http/brands';
+import { modelHandlers } from './reference-data/http/models';
+import { rtoHandlers } from './reference-data/http/rtos';
+import { stateHandlers } from './reference-data/http/states';
+import { variantHandlers } from './reference-data/http/variants';
 import { createCarSearches } from './search/index';
 import { seedReferenceData } from './seed';
 
-export { type SitemapOptions, sitemapRoutes } from './routes/sitemap';
+export { type SitemapOptions, sitemapRoutes } from './cars/http/sitemap';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The versioned seed data files (sources in data/SOURCES-*.md). */
@@ -37,15 +43,15 @@ export const catalogService = defineService<EventPayloads>({
     });
     const { pages } = searches;
     return {
-      router: catalogRoutes(
-        ports.db,
-        ports.outbox,
-        searches.read,
-        pages,
-        path.join(dataDir, 'logos'),
-        ports.peers,
-        { publicUrl: ports.config.PUBLIC_URL },
-      ),
+      operations: bindOperations(operationsOf('catalog'), {
+        ...stateHandlers(ports.db),
+        ...rtoHandlers(ports.db),
+        ...brandHandlers(ports.db, ports.outbox, path.join(dataDir, 'logos'), ports.peers),
+        ...modelHandlers(ports.db, ports.outbox),
+        ...variantHandlers(ports.db, ports.outbox),
+        ...carHandlers(searches.read, pages),
+      }),
+      router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),
       consumers: [carProjection(searches.secondaries, pages)],
       listeners: searches.listeners,
       readiness: { 'search-index': searches.ready },

@@ -1,4 +1,4 @@
-/** The sitemap's XML builders (routes/sitemap.ts, issue 21). Validity against the schemas: gateway/test/seo.int.test.ts. */
+/** The sitemap's XML builders (cars/http/sitemap.ts, issue 21). Validity against the schemas: gateway/test/seo.int.test.ts. */
 import type { Db } from '@marketplace/platform';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   urlsetXml,
   w3cDatetime,
   xmlEscape,
-} from '../src/routes/sitemap';
+} from '../src/cars/http/sitemap';
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

@@ -14,7 +14,7 @@
  */
 import { type Db, notFound, publicOrigin } from '@marketplace/platform';
 import { type Response, Router } from 'express';
-import { carsForSale, countCarsForSale } from '../search/for-sale';
+import { carsForSale, countCarsForSale } from '../../search/for-sale';
 
 /** The protocol's limit of URLs in one sitemap file (and of sitemaps in one index). */
 export const SITEMAP_MAX_URLS = 50_000;
