@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/store.ts',
+  schema: './src/data/store.ts',
   out: './migrations',
   schemaFilter: ['auth'],
 });

@@ -1,14 +1,19 @@
-/** Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md, issue 4). */
+/**
+ * Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md, issue 4).
+ * Layout: http/ binds the operations and keeps the session cookies, use-cases/ one flow per file,
+ * domain/ the pure rules, data/ the tables, clients/ the call to storage, providers/ Google and Facebook.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventPayloads } from '@marketplace/contracts';
 import { defineService, type ServicePorts } from '@marketplace/platform';
+import { userStore } from './data/store';
 import { bootstrapAdmin, DEV_ADMIN } from './domain/admin';
 import { hashSecret } from './domain/secrets';
+import { introspectionRouter } from './http/introspection';
+import { authOperations } from './http/operations';
+import { databaseSessionCheck } from './http/sessions';
 import { createSocialProviders } from './providers/index';
-import { authRoutes } from './routes';
-import { databaseSessionCheck } from './sessions';
-import { userStore } from './store';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
@@ -60,6 +65,9 @@ export const authService = defineService<EventPayloads>({
     ports.tokens.useSessionCheck(databaseSessionCheck(ports.db), {
       ttlMs: ports.config.SESSION_CHECK_TTL_MS,
     });
-    return { router: authRoutes(ports, createSocialProviders(ports.config)) };
+    return {
+      operations: authOperations(ports, createSocialProviders(ports.config)),
+      router: introspectionRouter(ports),
+    };
   },
 });

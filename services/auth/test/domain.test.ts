@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/data/store';
 import {
   generateOtp,
   hashSecret,
@@ -7,7 +8,6 @@ import {
   verifySecretOrDummy,
 } from '../src/domain/secrets';
 import { profileChanges, takenField, toApiUser } from '../src/domain/users';
-import type { UserRow } from '../src/store';
 
 const row = (over: Partial<UserRow> = {}): UserRow => ({
   id: '7b0c2c1e-7a0e-4d7e-9d5e-2a4b1c0d9e8f',

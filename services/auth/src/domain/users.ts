@@ -1,6 +1,6 @@
 /** The API shape of a user (spec §3 "Auth user"): never a password or code hash. */
 import type { User } from '@marketplace/contracts';
-import type { UserRow } from '../store';
+import type { UserRow } from '../data/store';
 
 /** Avatar shown when a user has no profile image (served by the auth service). */
 export const DEFAULT_AVATAR_PATH = '/api/auth/avatar/default.svg';

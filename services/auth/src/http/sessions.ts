@@ -26,7 +26,7 @@ import {
   signSessionToken,
 } from '@marketplace/platform';
 import type { CookieOptions, Request, Response } from 'express';
-import { sessionStore, type UserRow } from './store';
+import { sessionStore, type UserRow } from '../data/store';
 
 /** Options shared by both cookies: path `/`, SameSite=Lax, Secure when the request came over https. */
 const cookieOptions = (req: Request): CookieOptions => ({ path: '/', sameSite: 'lax', secure: req.secure });

@@ -1,7 +1,6 @@
 /** The auth service's rate limits (domain/rules.ts) on the shared limiter port (memory or Redis). */
-import { HttpError, type RateLimiterFactory } from '@marketplace/platform';
-import type { Response } from 'express';
-import { limits, messages } from './domain/rules';
+import { type RateLimiterFactory, tooManyRequests } from '@marketplace/platform';
+import { limits, messages } from '../domain/rules';
 
 export type AuthLimiters = ReturnType<typeof createAuthLimiters>;
 
@@ -14,19 +13,15 @@ export function createAuthLimiters(factory: RateLimiterFactory) {
 }
 
 /**
- * Consumes one point from each `[limiter, key]`; sets Retry-After (s) on `res`.
- * @throws HttpError 429 when any limit is exhausted.
+ * Consumes one point from each `[limiter, key]`.
+ * @throws HttpError 429 (with Retry-After, s) when any limit is exhausted.
  */
 export async function enforce(
-  res: Response,
   checks: Array<[ReturnType<RateLimiterFactory['create']>, string]>,
   message: string = messages.tooMany,
 ): Promise<void> {
   for (const [limiter, key] of checks) {
     const result = await limiter.consume(key);
-    if (!result.allowed) {
-      res.setHeader('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-      throw new HttpError(429, message);
-    }
+    if (!result.allowed) throw tooManyRequests(message, result.retryAfterMs);
   }
 }

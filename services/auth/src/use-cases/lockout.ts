@@ -13,10 +13,13 @@
  * wait lives in the cache as `auth-wait:<kind>:<key>` = epoch ms it may try again.
  */
 
-import type { Cache } from '@marketplace/platform';
-import { HttpError, type RateLimiter, type RateLimiterFactory } from '@marketplace/platform';
-import type { Response } from 'express';
-import { messages } from './domain/rules';
+import {
+  type Cache,
+  type RateLimiter,
+  type RateLimiterFactory,
+  tooManyRequests,
+} from '@marketplace/platform';
+import { messages } from '../domain/rules';
 
 /** Failures of one client on one account before any delay. */
 export const FREE_FAILURES = 3;
@@ -36,9 +39,9 @@ export function delayAfter(failures: number): number {
 export interface FailureThrottle {
   /**
    * Refuses a client that must still wait: sets Retry-After (s) on `res`.
-   * @throws HttpError 429 `{ message }` while `account|ip` or `ip` is waiting.
+   * @throws HttpError 429 `{ message }` (with Retry-After, s) while `account|ip` or `ip` is waiting.
    */
-  check(res: Response, account: string, ip: string): Promise<void>;
+  check(account: string, ip: string): Promise<void>;
   /** Counts one failure of `ip` on `account` and sets the wait it earns. @returns the pair's failure count. */
   fail(account: string, ip: string): Promise<number>;
   /** Forgets the failures of `ip` on `account` (after a success). */
@@ -77,16 +80,13 @@ export function createFailureThrottle(
   }
 
   return {
-    async check(res, account, ip) {
+    async check(account, ip) {
       const until = Math.max(
         await waitUntil(waitKey('pair', pairKey(account, ip))),
         await waitUntil(waitKey('ip', ip)),
       );
       const left = until - now();
-      if (left > 0) {
-        res.setHeader('retry-after', String(Math.max(1, Math.ceil(left / 1000))));
-        throw new HttpError(429, messages.tooMany);
-      }
+      if (left > 0) throw tooManyRequests(messages.tooMany, left);
     },
     async fail(account, ip) {
       const pair = await perPair.consume(pairKey(account, ip));
