@@ -1,6 +1,6 @@
 /**
  * Distributed mode: proxies `/api/*` and the sitemap (`/sitemap.xml`, `/sitemaps/*`) to the owning service
- * (route table in packages/contracts, `serviceForRequest`) with http-proxy-middleware, forwarding the request
+ * (the operation declarations in packages/contracts, `serviceForRequest`) with http-proxy-middleware, forwarding the request
  * and correlation ids; a service with several replicas (`CATALOG_SERVICE_URL=http://a,http://b`) gets its
  * requests in turn.
  * Bodies larger than the JSON limit are refused with 413 before proxying, except image uploads
@@ -8,7 +8,7 @@
  */
 
 import http from 'node:http';
-import { apiRoutes, MAX_UPLOAD_BYTES, serviceForRequest } from '@marketplace/contracts';
+import { MAX_UPLOAD_BYTES, matchOperation, serviceForRequest } from '@marketplace/contracts';
 import {
   type Config,
   HttpError,
@@ -19,46 +19,13 @@ import {
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
-interface RouteMatcher {
-  method: string;
-  regex: RegExp;
-  /** Express-style pattern, e.g. `/api/cars/:carId`. */
-  label: string;
-  params: number;
-}
-
-/** The contracts' routes as matchers, literal routes before those with more path parameters. */
-const matchers: RouteMatcher[] = apiRoutes
-  .map((route) => {
-    const parts = route.path.split('/').map((seg) => {
-      const param = /^\{(\w+)\}$/.exec(seg);
-      return param
-        ? { re: '[^/]+', label: `:${param[1]}`, param: true }
-        : { re: escapeRegExp(seg), label: seg, param: false };
-    });
-    return {
-      method: route.method.toUpperCase(),
-      regex: new RegExp(`^${parts.map((p) => p.re).join('/')}/?$`),
-      label: parts.map((p) => p.label).join('/'),
-      params: parts.filter((p) => p.param).length,
-    };
-  })
-  .sort((a, b) => a.params - b.params);
-
-/** `text` with the regular-expression metacharacters escaped. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Metrics route label of a request by the contracts' route table: the matching route's path in Express
  * style (`/api/cars/{carId}` → `/api/cars/:carId`; HEAD matches GET routes), or undefined when no route
  * matches (the metrics then say `unmatched`). Never returns the raw URL.
  */
 export function contractRouteLabel(req: Pick<Request, 'method' | 'originalUrl'>): string | undefined {
-  const path = (req.originalUrl ?? '').split('?')[0] ?? '';
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  return matchers.find((m) => m.method === method && m.regex.test(path))?.label;
+  return matchOperation(req.method, req.originalUrl ?? '')?.path.replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** Base URL(s) of each service from config (replicas comma-separated, used in turn); a service without one answers 503. */

@@ -12,7 +12,13 @@ import {
 import { AUTH_COOKIE_NAME } from './common';
 import { type ApiRoute, apiRoutes } from './operations/index';
 
-export { CARS_PREFIX, type RouteTableEntry, routeTable, serviceForRequest, servicePrefixes } from './routing';
+export {
+  matchOperation,
+  type RouteTableEntry,
+  routeTable,
+  serviceForRequest,
+  servicePrefixes,
+} from './routing';
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface OpenApiOptions {

@@ -1,8 +1,9 @@
 /**
- * Which service answers a request: the gateway's routing rules (ARCHITECTURE.md "Who owns what").
- * Everything is matched case-sensitively, exactly as the paths are written in spec §7.
+ * Which service answers a request: the gateway's routing, read off the operation declarations
+ * (ARCHITECTURE.md "Who owns what"). Everything is matched case-sensitively, exactly as the paths are
+ * written in spec §7.
  */
-import { apiRoutes, type HttpMethod, type ServiceName } from './operations/index';
+import { type ApiRoute, apiRoutes, type HttpMethod, type ServiceName } from './operations/index';
 
 /** One row of the gateway's route table, derived from {@link apiRoutes}. */
 export interface RouteTableEntry {
@@ -11,36 +12,39 @@ export interface RouteTableEntry {
   service: ServiceName;
 }
 
-/** Every documented route as `{ method, path, service }` (OpenAPI-style paths, e.g. `/api/cars/{carId}`). */
+/** Every declared operation as `{ method, path, service }` (OpenAPI-style paths, e.g. `/api/cars/{carId}`). */
 export const routeTable: RouteTableEntry[] = apiRoutes.map(({ method, path, service }) => ({
   method,
   path,
   service,
 }));
 
-/**
- * Path prefixes owned wholly by one service (ARCHITECTURE.md), plus the sitemap's paths (`/sitemap.xml`,
- * `/sitemaps/...`: catalog). A prefix matches the path itself or the path followed by `/...`. `/api/cars` is not here: it is split between catalog and listing by method and
- * path, see {@link serviceForRequest}.
- */
-export const servicePrefixes: Array<{ prefix: string; service: ServiceName }> = [
-  { prefix: '/api/auth', service: 'auth' },
-  { prefix: '/api/account', service: 'auth' },
-  { prefix: '/api/carstate', service: 'catalog' },
-  { prefix: '/api/RTO', service: 'catalog' },
-  { prefix: '/api/carbrand', service: 'catalog' },
-  { prefix: '/api/carModel', service: 'catalog' },
-  { prefix: '/api/carVariant', service: 'catalog' },
-  { prefix: '/api/testDrive', service: 'test-drive' },
-  { prefix: '/api/storage', service: 'storage' },
-  { prefix: '/api/contact', service: 'notification' },
-  // Not API routes but answered by a service all the same: the catalog builds the sitemap (issue 21).
-  { prefix: '/sitemap.xml', service: 'catalog' },
-  { prefix: '/sitemaps', service: 'catalog' },
-];
+interface Matcher {
+  method: string;
+  regex: RegExp;
+  params: number;
+  operation: ApiRoute;
+}
 
-/** The cars prefix, split between catalog (reads) and listing (the seller's cars and writes). */
-export const CARS_PREFIX = '/api/cars';
+/** The operations as matchers, literal paths before those with more path parameters. */
+const matchers: Matcher[] = apiRoutes
+  .map((operation) => {
+    const parts = operation.path.split('/');
+    return {
+      method: operation.method.toUpperCase(),
+      regex: new RegExp(
+        `^${parts.map((seg) => (/^\{\w+\}$/.test(seg) ? '[^/]+' : escapeRegExp(seg))).join('/')}$`,
+      ),
+      params: parts.filter((seg) => seg.startsWith('{')).length,
+      operation,
+    };
+  })
+  .sort((a, b) => a.params - b.params);
+
+/** `text` with the regular-expression metacharacters escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Strips the query string and fragment and one or more trailing slashes (but keeps `/`). */
 function normalisePath(path: string): string {
@@ -49,24 +53,49 @@ function normalisePath(path: string): string {
   return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare;
 }
 
+/**
+ * The declared operation `method path` calls (`HEAD` calls a `GET`), or undefined. `path` may carry a
+ * query string and trailing slashes; `method` is case-insensitive.
+ */
+export function matchOperation(method: string, path: string): ApiRoute | undefined {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const p = normalisePath(path);
+  return matchers.find((matcher) => matcher.method === m && matcher.regex.test(p))?.operation;
+}
+
+/** Non-API paths a service answers all the same: the catalog builds the sitemap (issue 21). */
+const otherPaths: Array<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/sitemap.xml', service: 'catalog' },
+  { prefix: '/sitemaps', service: 'catalog' },
+];
+
+/**
+ * Path prefixes owned wholly by one service: `/api/<first segment>` of its operations when no other
+ * service has operations there (so not `/api/cars`, shared by catalog and listing), plus the sitemap's
+ * paths. A prefix matches the path itself or the path followed by `/...`.
+ */
+export const servicePrefixes: Array<{ prefix: string; service: ServiceName }> = (() => {
+  const owners = new Map<string, Set<ServiceName>>();
+  for (const { path, service } of apiRoutes) {
+    const prefix = path.split('/').slice(0, 3).join('/');
+    owners.set(prefix, (owners.get(prefix) ?? new Set()).add(service));
+  }
+  const owned = [...owners].filter(([, services]) => services.size === 1);
+  return [...owned.map(([prefix, services]) => ({ prefix, service: [...services][0]! })), ...otherPaths];
+})();
+
 function underPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 /**
- * The service that answers `method path`, or `undefined` when no service owns the path.
- * - `GET`/`HEAD /api/cars` and `GET`/`HEAD /api/cars/{carId}` → catalog;
- * - `/api/cars/seller` (any method; it wins over `{carId}`), `POST /api/cars` and every other method on
- *   `/api/cars[/...]` → listing;
- * - otherwise the owner of the matching entry of {@link servicePrefixes}.
- * `path` may carry a query string; `method` is case-insensitive.
+ * The service that answers `method path`: the owner of the declared operation it calls, else (an
+ * undeclared path, which that service answers 404) the owner of the matching entry of
+ * {@link servicePrefixes}, else `undefined`. `path` may carry a query string; `method` is case-insensitive.
  */
 export function serviceForRequest(method: string, path: string): ServiceName | undefined {
-  const m = method.toUpperCase();
+  const operation = matchOperation(method, path);
+  if (operation) return operation.service;
   const p = normalisePath(path);
-  if (underPrefix(p, CARS_PREFIX)) {
-    if (underPrefix(p, `${CARS_PREFIX}/seller`)) return 'listing';
-    return m === 'GET' || m === 'HEAD' ? 'catalog' : 'listing';
-  }
   return servicePrefixes.find(({ prefix }) => underPrefix(p, prefix))?.service;
 }
