@@ -15,6 +15,7 @@ export default defineConfig({
           include: [
             '{packages,services,gateway,shell,mfe-*}/**/test/**/*.test.ts',
             'infra/test/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',

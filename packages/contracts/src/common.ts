@@ -32,6 +32,11 @@ export const OTP_RESENDS_PER_HOUR = 5;
 export const MASKED_PHONE_DIGITS = 4;
 /** Session cookie name (spec §4, §9). */
 export const AUTH_COOKIE_NAME = 'auth-token';
+/**
+ * The sign-in hint cookie (`signed-in=1`, not HttpOnly) set next to the session cookie, so front ends skip
+ * the profile call for visitors who are not signed in (issue 20).
+ */
+export const SIGNED_IN_COOKIE_NAME = 'signed-in';
 /** Session cookie path (spec §4, §9). */
 export const AUTH_COOKIE_PATH = '/';
 /** Session cookie lifetime in days (spec §4, §9). */

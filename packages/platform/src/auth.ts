@@ -18,6 +18,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SIGNED_IN_COOKIE_NAME } from '@marketplace/contracts';
 import type { RequestHandler } from 'express';
 import {
   calculateJwkThumbprint,
@@ -49,7 +50,7 @@ export const AUTH_COOKIE = 'auth-token';
  * stale: a session revoked elsewhere (user deleted) or signed in before the hint existed differs from it,
  * so the profile call stays the authority whenever the hint is present.
  */
-export const SIGNED_IN_COOKIE = 'signed-in';
+export const SIGNED_IN_COOKIE = SIGNED_IN_COOKIE_NAME;
 /** Token and cookie lifetime: 30 days (spec §9), in ms. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ALG = 'ES256';

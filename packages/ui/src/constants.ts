@@ -10,7 +10,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const AUTH_COOKIE_NAME = 'auth-token';
 /**
  * The sign-in hint cookie (`signed-in=1`, readable by scripts, no secret) the auth service sets and clears
- * with the session cookie (`SIGNED_IN_COOKIE` in @marketplace/platform). Without it the start-up profile
+ * with the session cookie (`SIGNED_IN_COOKIE_NAME` in @marketplace/contracts). Without it the start-up profile
  * load is skipped: a visitor who never signed in makes no call that can only answer 401.
  */
 export const SIGNED_IN_COOKIE_NAME = 'signed-in';

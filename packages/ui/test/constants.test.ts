@@ -1,5 +1,4 @@
 import * as contracts from '@marketplace/contracts';
-import { SIGNED_IN_COOKIE } from '@marketplace/platform';
 import { describe, expect, it } from 'vitest';
 import * as ui from '../src/constants';
 
@@ -7,7 +6,7 @@ describe('front-end constants', () => {
   it('equal the contract values (front ends import contracts for types only)', () => {
     expect(ui.TOAST_AUTO_CLOSE_MS).toBe(contracts.TOAST_AUTO_CLOSE_MS);
     expect(ui.AUTH_COOKIE_NAME).toBe(contracts.AUTH_COOKIE_NAME);
-    expect(ui.SIGNED_IN_COOKIE_NAME).toBe(SIGNED_IN_COOKIE);
+    expect(ui.SIGNED_IN_COOKIE_NAME).toBe(contracts.SIGNED_IN_COOKIE_NAME);
     expect(ui.PAGE_SIZE).toBe(contracts.PAGE_SIZE);
     expect(ui.PAGINATION_WINDOW).toBe(contracts.PAGINATION_WINDOW);
     expect(ui.PLACEHOLDER_RATING).toBe(contracts.PLACEHOLDER_RATING);

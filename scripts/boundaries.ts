@@ -1,0 +1,192 @@
+/**
+ * The import boundaries of the codebase, declared once, and the lint rules generated from them: the
+ * `overrides` of biome.json (`noRestrictedImports`), which `npm run lint` (biome) enforces on every file,
+ * tests included. `npm run boundaries` rewrites them; `npm run lint` fails when biome.json is not what
+ * these rules generate (ADR 16).
+ *
+ * - a service never imports another service (they talk through events and typed peer calls);
+ * - the platform imports no service, no front end and no service's contract module (only the contracts'
+ *   entry `@marketplace/contracts`, whose generic parts it uses);
+ * - the contracts import nothing of ours;
+ * - the design system (`packages/ui`, tests too) imports no front end and not the platform;
+ * - a front end (the shell or a remote) never imports another front end: they share through
+ *   `@marketplace/ui` or federate an expose (ADR 7); routing comes from `@marketplace/ui/router`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The services, by folder under `services/` (package `@marketplace/<name>-service`). */
+export const services = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;
+/** The front ends: the host and its remotes (package `@marketplace/<name>`). */
+export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'] as const;
+
+/** Import specifiers that reach a module, by package name and by relative path. */
+const reach = {
+  service: (name: string) => [
+    `@marketplace/${name}-service`,
+    `@marketplace/${name}-service/**`,
+    `**/services/${name}/**`,
+    `../../${name}/**`,
+    `../../../${name}/**`,
+    `../../../../${name}/**`,
+  ],
+  frontEnd: (name: string) => [`@marketplace/${name}`, `@marketplace/${name}/**`, `**/${name}/**`],
+  platform: [
+    '@marketplace/platform',
+    '@marketplace/platform/**',
+    '**/packages/platform/**',
+    '**/platform/src/**',
+  ],
+  ui: ['@marketplace/ui', '@marketplace/ui/**', '**/packages/ui/**'],
+  gateway: ['@marketplace/gateway', '@marketplace/gateway/**', '**/gateway/src/**'],
+  contractModules: ['@marketplace/contracts/**', '**/contracts/src/**'],
+};
+
+/** A boundary: the files it applies to, what they must not import and why. */
+export interface Boundary {
+  files: string;
+  forbidden: Array<{ specifiers: string[]; message: string }>;
+  /** Packages they must not import, with the reason. */
+  paths?: Record<string, string>;
+}
+
+const routing =
+  'Import routing from @marketplace/ui/router: the shared singleton that ships only what we use (docs/adr/0007).';
+const frontEndMessage =
+  "Front ends never import one another's source: share through @marketplace/ui or federate an expose (docs/adr/0007).";
+
+/** Every boundary, in the order of biome.json's overrides (a later one wins where files match both). */
+export const boundaries: Boundary[] = [
+  ...services.map((name) => ({
+    files: `services/${name}/**`,
+    forbidden: [
+      {
+        specifiers: services.filter((other) => other !== name).flatMap(reach.service),
+        message:
+          'A service never imports another service: publish an event or call its declared operation through peers (docs/adr/0016).',
+      },
+      {
+        specifiers: [...frontEnds.flatMap(reach.frontEnd), ...reach.ui, ...reach.gateway],
+        message:
+          'A service imports only packages/platform, packages/contracts and its own code (docs/adr/0016).',
+      },
+    ],
+  })),
+  {
+    files: 'packages/platform/**',
+    forbidden: [
+      {
+        specifiers: [
+          ...services.flatMap(reach.service),
+          ...reach.contractModules,
+          ...frontEnds.flatMap(reach.frontEnd),
+          ...reach.ui,
+          ...reach.gateway,
+        ],
+        message:
+          "The platform knows no service: no service's code or contract module, only @marketplace/contracts' generic parts (docs/adr/0016).",
+      },
+    ],
+  },
+  {
+    files: 'packages/contracts/**',
+    forbidden: [
+      {
+        specifiers: [
+          ...services.flatMap(reach.service),
+          ...reach.platform,
+          ...reach.ui,
+          ...frontEnds.flatMap(reach.frontEnd),
+          ...reach.gateway,
+        ],
+        message: 'The contracts import nothing of ours: everyone else imports them (docs/adr/0016).',
+      },
+    ],
+  },
+  ...frontEnds.map((name) => ({
+    files: `${name}/**`,
+    paths: { 'react-router': routing, 'react-router-dom': routing },
+    forbidden: [
+      {
+        specifiers: frontEnds.filter((other) => other !== name).flatMap(reach.frontEnd),
+        message: frontEndMessage,
+      },
+      {
+        specifiers: [...reach.platform, ...services.flatMap(reach.service), ...reach.gateway],
+        message: 'Front ends reach the services through the API, never their code (docs/adr/0016).',
+      },
+    ],
+  })),
+  {
+    files: 'packages/ui/**',
+    paths: { 'react-router': routing, 'react-router-dom': routing },
+    forbidden: [
+      {
+        specifiers: frontEnds.flatMap(reach.frontEnd),
+        message: 'The design system never depends on a front end.',
+      },
+      {
+        specifiers: [...reach.platform, ...services.flatMap(reach.service), ...reach.gateway],
+        message: 'The design system runs in browsers: never the platform or a service, tests included.',
+      },
+    ],
+  },
+];
+
+/** The one file that wraps react-router (ADR 7). */
+const routerWrapper = 'packages/ui/src/router.ts';
+
+/** biome.json's `overrides`, generated from {@link boundaries}. */
+export function biomeOverrides(): unknown[] {
+  return [
+    ...boundaries.map((b) => ({
+      includes: [b.files],
+      linter: {
+        rules: {
+          style: {
+            noRestrictedImports: {
+              level: 'error',
+              options: {
+                ...(b.paths ? { paths: b.paths } : {}),
+                patterns: b.forbidden.map((f) => ({ group: f.specifiers, message: f.message })),
+              },
+            },
+          },
+        },
+      },
+    })),
+    { includes: [routerWrapper], linter: { rules: { style: { noRestrictedImports: 'off' } } } },
+  ];
+}
+
+const biomeJson = path.join(repoRoot, 'biome.json');
+
+/** True when biome.json's `overrides` are exactly what {@link boundaries} generate. */
+export function biomeJsonIsCurrent(): boolean {
+  const config = JSON.parse(fs.readFileSync(biomeJson, 'utf8')) as { overrides?: unknown };
+  return JSON.stringify(config.overrides) === JSON.stringify(biomeOverrides());
+}
+
+/**
+ * `--write` rewrites biome.json's `overrides` (then formats the file with biome); without it, exits 1
+ * when they are stale.
+ */
+function main(argv: string[]): number {
+  if (argv.includes('--write')) {
+    const config = JSON.parse(fs.readFileSync(biomeJson, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(biomeJson, `${JSON.stringify({ ...config, overrides: biomeOverrides() }, null, 2)}\n`);
+    const biome = path.join(repoRoot, 'node_modules/.bin/biome');
+    return spawnSync(biome, ['format', '--write', biomeJson], { stdio: 'inherit' }).status ?? 1;
+  }
+  if (biomeJsonIsCurrent()) return 0;
+  process.stderr.write('biome.json does not match scripts/boundaries.ts: run `npm run boundaries`.\n');
+  return 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}
