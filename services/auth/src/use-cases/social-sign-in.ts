@@ -5,6 +5,7 @@
 import { conflict } from '@marketplace/platform';
 import { emailTokenStore, type UserRow, userStore } from '../data/store';
 import { messages } from '../domain/rules';
+import { emitUserUpdated } from '../events/publish';
 import type { SocialIdentity } from '../providers/index';
 import type { AuthDeps } from './deps';
 import { inserting, releaseExpired } from './identifiers';
@@ -64,13 +65,6 @@ async function releaseAddress(deps: AuthDeps, claim: UserRow): Promise<void> {
     });
     if (!updated) return;
     await emailTokenStore.removeFor(tx, claim.id);
-    await emit('auth.user.updated', {
-      userId: updated.id,
-      name: updated.name,
-      email: updated.email,
-      ...(updated.phoneNumber ? { phone_number: updated.phoneNumber } : {}),
-      profile: updated.profile,
-      changed: ['email'],
-    });
+    await emitUserUpdated(emit, updated, ['email']);
   });
 }

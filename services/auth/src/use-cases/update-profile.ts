@@ -7,6 +7,7 @@ import { confirmProfileImage } from '../clients/peers';
 import { type UserRow, userStore } from '../data/store';
 import { messages } from '../domain/rules';
 import { profileChanges } from '../domain/users';
+import { emitUserUpdated } from '../events/publish';
 import type { AuthDeps } from './deps';
 
 /**
@@ -38,14 +39,7 @@ export async function updateProfile(
   return outbox.transaction(async (tx, emit) => {
     const updated = await userStore.update(tx, userId, changes);
     if (!updated) throw unauthorized(messages.sessionGone);
-    await emit('auth.user.updated', {
-      userId: updated.id,
-      name: updated.name,
-      email: updated.email,
-      ...(updated.phoneNumber ? { phone_number: updated.phoneNumber } : {}),
-      profile: updated.profile,
-      changed: fields,
-    });
+    await emitUserUpdated(emit, updated, fields);
     return updated;
   });
 }
