@@ -127,3 +127,16 @@ export function urlRotation(urls: string | undefined): () => string | undefined 
   let turn = 0;
   return () => (list.length === 0 ? undefined : list[turn++ % list.length]);
 }
+
+/**
+ * `peers` limited to the services `service` declares it calls (`ServiceModule.calls`).
+ * @throws Error from `call` naming both services when the peer is not declared.
+ */
+export function restrictPeers(peers: Peers, service: string, calls: readonly PeerName[]): Peers {
+  return {
+    call(peer, req) {
+      if (!calls.includes(peer)) throw new Error(`service ${service} calls ${peer} without declaring it`);
+      return peers.call(peer, req);
+    },
+  };
+}

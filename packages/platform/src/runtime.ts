@@ -23,7 +23,7 @@ import type { ReadinessCheck } from './http';
 import { createMetrics, type Metrics } from './metrics';
 import { createNotifier, type Notifier } from './notify/index';
 import { type BoundOperation, operationRouter } from './operations';
-import { createPeerSecret, createPeers, type Peers } from './peers';
+import { createPeerSecret, createPeers, type Peers, restrictPeers } from './peers';
 import type { AnyServiceModule } from './service';
 
 export interface Infrastructure {
@@ -179,7 +179,12 @@ export async function startServices(
       logger,
       pollMs: infra.config.OUTBOX_POLL_MS,
     });
-    const outbox = createOutbox({ db: infra.database.db, tables, onCommit: () => relay.wake() });
+    const outbox = createOutbox({
+      db: infra.database.db,
+      tables,
+      onCommit: () => relay.wake(),
+      publishes: module.publishes ?? [],
+    });
     infra.metrics.addOutbox(module.name, relay);
     const parts = await module.create({
       config: infra.config,
@@ -191,7 +196,7 @@ export async function startServices(
       tokens: infra.tokens,
       signingKey: infra.signingKey,
       notifier: infra.notifier,
-      peers: infra.peers,
+      peers: restrictPeers(infra.peers, module.name, module.calls ?? []),
       clock: opts.clock ?? (() => new Date()),
       embedded: opts.embedded,
     });

@@ -16,7 +16,7 @@ import type { Db } from './db/index';
 import type { ReadinessCheck } from './http';
 import type { Notifier } from './notify/index';
 import type { BoundOperation } from './operations';
-import type { Peers } from './peers';
+import type { PeerName, Peers } from './peers';
 
 /** What a service gets from the platform; `M` is the registry of the events it may emit. */
 export interface ServicePorts<M extends EventMap = EventMap> {
@@ -73,6 +73,10 @@ export interface ServiceModule<M extends EventMap = EventMap> {
    * when `create` returns a consumer not declared here, or lacks one that is.
    */
   consumes?: readonly ConsumerDeclaration[];
+  /** The events the service emits (its outbox refuses any other). */
+  publishes?: readonly (keyof M & string)[];
+  /** The services it calls synchronously through `peers` (the port refuses any other). */
+  calls?: readonly PeerName[];
   create(ports: ServicePorts<M>): ServiceParts<M> | Promise<ServiceParts<M>>;
 }
 

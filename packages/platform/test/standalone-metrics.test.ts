@@ -17,7 +17,6 @@ import {
   defineService,
   type EventEnvelope,
   loadConfig,
-  type Outbox,
   type RunningService,
   startService,
 } from '../src/index';
@@ -35,15 +34,18 @@ const widgetEvent = z.object({
   payload: z.object({ widgetId: z.string() }),
 }) as z.ZodType<EventEnvelope<{ widgetId: string }>>;
 
-const widgets = defineService({
+/** The widgets' own event registry (no service's). */
+type WidgetEvents = { 'widgets.painted': { widgetId: string } };
+
+const widgets = defineService<WidgetEvents>({
   name: 'widgets',
+  publishes: ['widgets.painted'],
+  consumes: [{ name: 'widgets.broken-painter', events: ['widgets.painted'] }],
   schema: `widgets_${Date.now().toString(36)}`,
   create(ports) {
     const router = express.Router();
     router.post('/api/widgets/:widgetId/paint', async (req, res) => {
-      // The widgets' own event registry: the ports' outbox is typed by the services' events.
-      const outbox = ports.outbox as unknown as Outbox<{ 'widgets.painted': { widgetId: string } }>;
-      await outbox.transaction(async (_tx, emit) => {
+      await ports.outbox.transaction(async (_tx, emit) => {
         await emit('widgets.painted', { widgetId: req.params.widgetId });
       });
       res.status(202).json({ ok: true });
@@ -51,7 +53,7 @@ const widgets = defineService({
     router.get('/api/widgets/mine', requireUser, (_req, res) => {
       res.json({ data: [] });
     });
-    const broken: Consumer<EventEnvelope<{ widgetId: string }>> = {
+    const broken: Consumer<EventEnvelope<{ widgetId: string }>, WidgetEvents> = {
       name: 'widgets.broken-painter',
       events: ['widgets.painted'],
       schema: widgetEvent,

@@ -58,6 +58,16 @@ export const authService = defineService<EventPayloads>({
   name: 'auth',
   schema: 'auth',
   migrationsFolder,
+  publishes: [
+    'auth.user.registered',
+    'auth.user.verified',
+    'auth.user.updated',
+    'auth.user.deleted',
+    'auth.otp.requested',
+    'auth.password.changed',
+    'auth.email.verification_requested',
+  ],
+  calls: ['storage'],
   async create(ports) {
     await ensureAdmin(ports);
     // Issue 20: every verification in this process (in embedded mode: every service's) also checks the

@@ -32,6 +32,14 @@ export const catalogService = defineService<EventPayloads>({
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),
   consumes: [carProjectionConsumes],
+  publishes: [
+    'catalog.brand.changed',
+    'catalog.model.changed',
+    'catalog.variant.changed',
+    'catalog.car.indexed',
+    'catalog.car.removed',
+  ],
+  calls: ['storage'],
   create: (ports) => {
     const searches = createCarSearches({
       db: ports.db,

@@ -19,6 +19,8 @@ export const listingService = defineService<EventPayloads>({
   schema: 'listing',
   migrationsFolder,
   consumes: Object.values(consumes),
+  publishes: ['listing.car.created', 'listing.car.updated', 'listing.car.deleted'],
+  calls: ['catalog', 'storage'],
   create: (ports) => ({
     operations: listingOperations(ports),
     consumers: [userDeletedConsumer(), referenceNamesConsumer()],

@@ -20,6 +20,7 @@ export const testDriveService = defineService<EventPayloads>({
   schema: 'test_drive',
   migrationsFolder,
   consumes: Object.values(consumes),
+  publishes: ['testdrive.booked', 'testdrive.rescheduled', 'testdrive.cancelled', 'testdrive.status_changed'],
   create: (ports) => ({
     operations: testDriveOperations(ports),
     consumers: [carProjectionConsumer(), userDeletedConsumer()],

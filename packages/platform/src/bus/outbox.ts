@@ -45,11 +45,16 @@ export function createOutbox<M extends EventMap = EventMap>(opts: {
   tables: MessagingTables;
   onCommit?: () => void;
   now?: () => Date;
+  /** The event names this service publishes; emitting another throws (and rolls the transaction back). */
+  publishes?: readonly string[];
 }): Outbox<M> {
   const now = opts.now ?? (() => new Date());
   const emitIn =
     (tx: Db): Emit<M> =>
     async (name, payload, o) => {
+      if (opts.publishes && !opts.publishes.includes(name)) {
+        throw new Error(`event ${name} is not one this service declares it publishes`);
+      }
       const envelope = {
         name,
         version: o?.version ?? 1,

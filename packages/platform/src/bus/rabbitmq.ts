@@ -35,10 +35,19 @@ import {
   type ConsumeMessage,
   connect,
   type Message,
-  type Options,
   type RecoveringChannelModel,
 } from 'amqplib';
 import pino, { type Logger } from 'pino';
+import {
+  attemptOf,
+  carriedHeaders,
+  type Headers,
+  parseBody,
+  publishConfirmed,
+  republishOptions,
+  toError,
+  withHeartbeat,
+} from './rabbitmq-messages';
 import { DEFAULT_EXCHANGE, declareConsumerQueues, type RabbitQueueNames, rabbitQueueNames } from './topology';
 import {
   type Broker,
@@ -96,8 +105,6 @@ export class BrokerUnavailableError extends Error {
   override name = 'BrokerUnavailableError';
 }
 
-type Headers = Record<string, unknown>;
-
 interface ConsumerState {
   subscription: Subscription;
   names: RabbitQueueNames;
@@ -110,90 +117,6 @@ interface ConsumerState {
 interface Connected {
   model: ChannelModel;
   publisher: ConfirmChannel;
-}
-
-function toError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
-}
-
-/**
- * Publishes on a confirm channel and resolves once the broker confirmed it.
- * @throws Error when the broker nacks it, the channel closes first, or no confirm arrives within `timeoutMs` ms.
- */
-function publishConfirmed(
-  channel: ConfirmChannel,
-  exchange: string,
-  routingKey: string,
-  content: Buffer,
-  options: Options.Publish,
-  timeoutMs: number,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const finish = (err?: unknown): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (err) reject(toError(err));
-      else resolve();
-    };
-    const timer = setTimeout(
-      () => finish(new Error(`no publisher confirm within ${timeoutMs} ms (${routingKey})`)),
-      timeoutMs,
-    );
-    try {
-      channel.publish(exchange, routingKey, content, options, (err) => finish(err ?? undefined));
-    } catch (err) {
-      finish(err);
-    }
-  });
-}
-
-/** Delivery number carried by header `x-attempt` (1 when absent or malformed). */
-function attemptOf(headers: Headers): number {
-  const n = Number(headers['x-attempt']);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
-/** Headers of a consumed message minus those RabbitMQ manages itself when dead-lettering. */
-function carriedHeaders(message: Message): Headers {
-  const out: Headers = {};
-  for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
-    if (key === 'x-death' || key.startsWith('x-first-death') || key.startsWith('x-last-death')) continue;
-    out[key] = value;
-  }
-  return out;
-}
-
-/** Publish options of a re-published message: the original's identity, persistent, `headers`. */
-function republishOptions(message: Message, headers: Headers): Options.Publish {
-  const p = message.properties;
-  const options: Options.Publish = { deliveryMode: 2, headers };
-  if (p.contentType !== undefined) options.contentType = String(p.contentType);
-  if (p.messageId !== undefined) options.messageId = String(p.messageId);
-  if (p.type !== undefined) options.type = String(p.type);
-  if (p.correlationId !== undefined) options.correlationId = String(p.correlationId);
-  if (typeof p.timestamp === 'number') options.timestamp = p.timestamp;
-  return options;
-}
-
-/** Parses a body as JSON; `undefined` plus the parse error when it is not JSON. */
-function parseBody(content: Buffer): { ok: true; body: unknown } | { ok: false; error: Error } {
-  try {
-    return { ok: true, body: JSON.parse(content.toString('utf8')) };
-  } catch (err) {
-    return { ok: false, error: toError(err) };
-  }
-}
-
-function withHeartbeat(url: string, seconds: number): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.searchParams.has('heartbeat')) parsed.searchParams.set('heartbeat', String(seconds));
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 /**
