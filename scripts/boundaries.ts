@@ -16,11 +16,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceNames } from '@marketplace/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The services, by folder under `services/` (package `@marketplace/<name>-service`). */
-export const services = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;
+export const services = serviceNames;
 /** The front ends: the host and its remotes (package `@marketplace/<name>`). */
 export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'] as const;
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { EventPayloads } from '@marketplace/contracts';
+import { type EventPayloads, serviceNames } from '@marketplace/contracts';
 import { createLogger, createOutbox, loadConfig, messagingTables, sealSecret } from '@marketplace/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -237,7 +237,7 @@ describe('embedded gateway', () => {
     });
     expect(text).not.toContain(carId);
     expect(sample(text, 'http_request_duration_seconds_count', detail)).toBeGreaterThanOrEqual(1);
-    for (const outbox of ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification']) {
+    for (const outbox of serviceNames) {
       expect(sample(text, 'outbox_pending_events', { outbox }), outbox).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'outbox_oldest_event_age_seconds', { outbox }), outbox).toBeGreaterThanOrEqual(0);
     }

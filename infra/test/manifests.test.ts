@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serviceNames } from '@marketplace/contracts';
 import type { AnySchema } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
@@ -45,7 +46,7 @@ const k8sDir = path.join(infra, 'k8s');
 const composeFile = path.join(infra, 'docker-compose.yml');
 const dockerfile = path.join(infra, 'docker', 'Dockerfile');
 
-const SERVICES = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'];
+const SERVICES = [...serviceNames];
 const REMOTES = ['mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'];
 
 /** Model classes by apiVersion: `new Model(json).validate()` checks the object against Kubernetes' schema. */

@@ -22,15 +22,16 @@
  * notification B+6; remotes catalog B+11, sell B+12, account B+13, admin B+14; replica k ≥ 2 of a service
  * (process `<service>-<k>`) at its port + 20·(k − 1), e.g. catalog-2 at B+22.
  */
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ServiceName, serviceNames } from '@marketplace/contracts';
 
 /** The repository root. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The services, in port order (B+1 …). */
-export const serviceNames = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;
-export type ServiceName = (typeof serviceNames)[number];
+/** The services, in port order (B+1 …): the contracts' one list. */
+export { type ServiceName, serviceNames };
 
 /** The remotes served from their own origins, in port order (B+11 …); folder `mfe-<name>`. */
 export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;

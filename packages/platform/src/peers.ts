@@ -12,12 +12,13 @@
  * IP by the global rate limit; the secret is random per process and never leaves it in embedded mode).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServiceName } from '@marketplace/contracts';
 import type { Request } from 'express';
 import { HttpError } from './errors';
 import { currentContext, type Logger } from './logger';
 
 /** Services that answer peer calls (the gateway's route owners). */
-export type PeerName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage';
+export type PeerName = ServiceName;
 
 export interface PeerRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

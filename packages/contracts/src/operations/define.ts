@@ -12,8 +12,13 @@
 import type { z } from 'zod';
 import { errorResponse } from '../common';
 
-/** The backend services behind the gateway (ARCHITECTURE.md "Who owns what"). */
-export type ServiceName = 'auth' | 'catalog' | 'listing' | 'test-drive' | 'storage' | 'notification';
+/**
+ * The backend services behind the gateway, in start order (ARCHITECTURE.md "Who owns what"): the one
+ * list of their names, which the hosts, the launcher, the boundaries and the manifests read.
+ */
+export const serviceNames = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;
+/** One service's name. */
+export type ServiceName = (typeof serviceNames)[number];
 /** Who may call an operation: anyone, any signed-in user, or users with role Admin (spec §6). */
 export type Access = 'public' | 'user' | 'admin';
 /** HTTP methods used by the API (lower case, as OpenAPI path items). */
