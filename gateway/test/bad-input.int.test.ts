@@ -7,7 +7,7 @@
  */
 import { apiRoutes } from '@marketplace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
 

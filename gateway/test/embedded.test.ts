@@ -11,8 +11,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sample } from '../../packages/platform/test/metrics-text';
 import { rawGet as getRaw } from '../../test-support/http';
+import { sessionFor } from '../../test-support/sessions';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
-import { sessionFor } from './support/sessions';
 
 let system: EmbeddedSystem;
 let url: string;

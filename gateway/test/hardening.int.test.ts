@@ -12,7 +12,7 @@ import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
 

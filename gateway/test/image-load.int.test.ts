@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processDecodeQueue } from '../../services/storage/src/domain/decode-queue';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
 

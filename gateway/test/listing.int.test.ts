@@ -28,8 +28,14 @@ import {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  startTestSystem,
+  systemVariants,
+  type TestServers,
+  type TestSystem,
+} from '../../test-support/system';
 import { createGatewayApp } from '../src/app';
-import { call, startTestSystem, systemVariants, type TestServers, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
 

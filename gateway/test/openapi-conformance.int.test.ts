@@ -25,7 +25,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleStub, startGoogleStub } from '../../services/auth/test/support/google-server';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
 

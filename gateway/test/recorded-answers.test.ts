@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from './support/system';
+import { startTestSystem, type TestSystem } from '../../test-support/system';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'recorded-answers.json');
 const ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };

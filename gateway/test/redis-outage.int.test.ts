@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PrivateRedis, startPrivateRedis } from '../../test-support/private-redis';
 import { requireServer } from '../../test-support/servers';
-import { call, startTestSystem, type TestSystem } from './support/system';
+import { call, startTestSystem, type TestSystem } from '../../test-support/system';
 
 const postgresUrl = await requireServer('postgres');
 const amqpUrl = await requireServer('rabbitmq');

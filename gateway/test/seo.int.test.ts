@@ -20,10 +20,10 @@ import {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFor } from '../../test-support/sessions';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 import { createGatewayApp } from '../src/app';
 import { until } from './distributed-support';
-import { sessionFor } from './support/sessions';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
 
 const variants = await systemVariants();
 const SCHEMAS = path.join(import.meta.dirname, 'fixtures', 'sitemaps');

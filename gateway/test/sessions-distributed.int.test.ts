@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../test-support/servers';
-import { call } from './support/system';
+import { call } from '../../test-support/system';
 
 const postgresUrl = await requireServer('postgres');
 const redisUrl = await requireServer('redis');

@@ -21,8 +21,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test-support/servers';
+import { call, systemVariants, type TestServers } from '../../test-support/system';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
-import { call, systemVariants, type TestServers } from './support/system';
 
 const variants = await systemVariants();
 const ROOT = { email: 'root@marketplace.in', password: 'rootPass123' };

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
 

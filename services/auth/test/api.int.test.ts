@@ -8,10 +8,10 @@ import path from 'node:path';
 import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GoogleStub, startGoogleStub } from '../../services/auth/test/support/google-server';
-import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
-import { pngImage } from '../../test-support/images';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { pngImage } from '../../../test-support/images';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
+import { type GoogleStub, startGoogleStub } from './support/google-server';
+import { type GraphStub, startGraphStub } from './support/graph-server';
 
 const variants = await systemVariants();
 

@@ -15,7 +15,7 @@ import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
 
 const variants = await systemVariants();
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { createLogger, deleteTopology, loadConfig } from '@marketplace/platform';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { requireServer, uniqueName } from '../../../test-support/servers';
-import { type EmbeddedSystem, startEmbedded } from '../../src/embedded';
+import { type EmbeddedSystem, startEmbedded } from '../gateway/src/embedded';
+import { requireServer, uniqueName } from './servers';
 
 /**
  * The two ways an API suite runs: on the embedded adapters, and on the real PostgreSQL, RabbitMQ and Redis

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Role, signSessionToken } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import type { EmbeddedSystem } from '../../src/embedded';
+import type { EmbeddedSystem } from '../gateway/src/embedded';
 
 /**
  * Inserts a verified user of `role` (default User) into the auth database of `system` and signs a

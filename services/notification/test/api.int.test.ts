@@ -12,13 +12,9 @@ import path from 'node:path';
 import type { EventPayloads } from '@marketplace/contracts';
 import { createOutbox, messagingTables } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  booking,
-  carCreatedPayload,
-  testDriveEvents,
-} from '../../services/notification/test/support/fixtures';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
+import { booking, carCreatedPayload, testDriveEvents } from './support/fixtures';
 
 const variants = await systemVariants();
 const SUPPORT = 'help@cars.example.in';

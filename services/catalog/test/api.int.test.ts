@@ -9,8 +9,8 @@ import { createOutbox, messagingTables, queryRows } from '@marketplace/platform'
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionFor } from './support/sessions';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+import { sessionFor } from '../../../test-support/sessions';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
 
 const variants = await systemVariants();
 

@@ -6,7 +6,6 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signGrant, uploadUrlFor } from '../../services/storage/src/domain/signing';
 import {
   CAMERA_MARKER,
   GPS_MARKER,
@@ -14,10 +13,11 @@ import {
   pngImage,
   textFile,
   webpImage,
-} from '../../test-support/images';
-import { type LocalS3, startLocalS3 } from '../../test-support/s3';
-import { sessionFor } from './support/sessions';
-import { call, startTestSystem, systemVariants, type TestSystem } from './support/system';
+} from '../../../test-support/images';
+import { type LocalS3, startLocalS3 } from '../../../test-support/s3';
+import { sessionFor } from '../../../test-support/sessions';
+import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
+import { signGrant, uploadUrlFor } from '../src/domain/signing';
 
 const variants = await systemVariants();
 const SECRET = 'storage-test-signing-secret-0123';
