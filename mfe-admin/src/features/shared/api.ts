@@ -17,16 +17,17 @@ import type {
   User,
   Variant,
 } from '@marketplace/contracts';
+import { fuelTypes, roles, transmissions } from '@marketplace/contracts/vocabulary';
 import { api, isApiError, type UploadResult, uploadImage } from '@marketplace/ui';
 
 export type { Brand, FuelType, Model, Role, Rto, State, Transmission, User, Variant };
 
 /** Fuel types of the model and variant forms (spec §9). */
-export const FUEL_TYPES: readonly FuelType[] = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'LPG', 'Other'];
+export const FUEL_TYPES: readonly FuelType[] = fuelTypes;
 /** Transmissions (spec §9). */
-export const TRANSMISSIONS: readonly Transmission[] = ['Manual', 'Automatic'];
+export const TRANSMISSIONS: readonly Transmission[] = transmissions;
 /** Roles an admin can give a new user; the first is the default (spec §9). */
-export const ROLES: readonly Role[] = ['User', 'Admin'];
+export const ROLES: readonly Role[] = roles;
 
 /**
  * Read options of the admin lists: `Cache-Control: no-cache` on the request makes the browser fetch past

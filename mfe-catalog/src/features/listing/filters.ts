@@ -5,28 +5,14 @@
  * to page 1 (docs/adr/0008).
  */
 import type { BodyType, CarSort, FuelType, Transmission } from '@marketplace/contracts';
+import { bodyTypes, fuelTypes, transmissions } from '@marketplace/contracts/vocabulary';
 
 /** Fuel types of the FUEL checkboxes (spec §9). */
-export const FUEL_TYPES = [
-  'Petrol',
-  'Diesel',
-  'Electric',
-  'Hybrid',
-  'LPG',
-  'Other',
-] as const satisfies readonly FuelType[];
+export const FUEL_TYPES = fuelTypes;
 /** Transmissions of the TRANSMISSION checkboxes (spec §9). */
-export const TRANSMISSIONS = ['Manual', 'Automatic'] as const satisfies readonly Transmission[];
+export const TRANSMISSIONS = transmissions;
 /** Body types (issue 5). */
-export const BODY_TYPES = [
-  'Hatchback',
-  'Sedan',
-  'SUV',
-  'MUV',
-  'Convertible',
-  'Coupe',
-  'Pickup',
-] as const satisfies readonly BodyType[];
+export const BODY_TYPES = bodyTypes;
 /** Sort orders and their labels (issue 5). */
 export const SORTS: { value: CarSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },

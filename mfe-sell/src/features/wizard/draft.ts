@@ -2,6 +2,13 @@
  * The wizard's draft: every answer of the nine steps, its defaults (spec §9) and its persistence in
  * local storage, so a reload does not lose the seller's answers (issue 11). Files are not kept.
  */
+import {
+  conditions,
+  fuelTypes,
+  ownerships,
+  transmissions,
+  MIN_YEAR as VOCABULARY_MIN_YEAR,
+} from '@marketplace/contracts/vocabulary';
 import { formatIndianNumber } from '@marketplace/ui';
 
 /** Steps in tab order (spec §2 "Sell-a-car wizard"). */
@@ -20,15 +27,15 @@ export const STEPS = [
 export type StepName = (typeof STEPS)[number];
 
 /** Fuel types (spec §9). */
-export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'LPG', 'Other'] as const;
+export const FUEL_TYPES = fuelTypes;
 /** Transmissions (spec §9). */
-export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
+export const TRANSMISSIONS = transmissions;
 /** Car conditions (spec §9), default good. */
-export const CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
+export const CONDITIONS = conditions;
 /** Ownership choices (spec §9), default First. */
-export const OWNERSHIPS = ['First', 'Second', 'Third', 'Fourth', 'More than Four'] as const;
+export const OWNERSHIPS = ownerships;
 /** Oldest year offered (spec §9). */
-export const MIN_YEAR = 1980;
+export const MIN_YEAR = VOCABULARY_MIN_YEAR;
 /** Largest engine capacity in cc (the contracts' `MAX_ENGINE_CC`). */
 export const MAX_ENGINE_CC = 10_000;
 
