@@ -3,9 +3,10 @@
  * combinations (brand subsets of real brand ids, fuels, gearboxes, body types, price/km/year ranges
  * including open ones, city, sort, pages 1–5, sometimes a search term, some with a typo).
  */
+
+import { mulberry32 } from '@marketplace/catalog-service';
 import { type Db, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { mulberry32 } from '../services/catalog/src/demo/generate';
 
 export interface QueryVocabulary {
   /** Real brand ids (from `GET /api/carbrand`). */

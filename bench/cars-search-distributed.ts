@@ -19,14 +19,12 @@
  * req/s with p99 ≤ 50 ms at 100 000 and 1 000 000 cars; cold p99 ≤ 100 ms at 1 000 000 cars.
  */
 import { parseArgs } from 'node:util';
+import { createPostgresSearch, DEMO_SEED, seedDemoInventory } from '@marketplace/catalog-service';
 import { carSearchQuery } from '@marketplace/contracts';
 import { createDatabase, parseInput } from '@marketplace/platform';
 import type { Result } from 'autocannon';
 import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startDistributed } from '../scripts/distributed/launcher';
-import { DEMO_SEED } from '../services/catalog/src/demo/generate';
-import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
-import { createPostgresSearch } from '../services/catalog/src/search/postgres';
 import { serverUrls } from '../test-support/servers';
 import { distinctQueries, queryVocabulary } from './cars-queries';
 import { intArg, runLoad } from './cars-search-load';

@@ -10,14 +10,20 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  brands,
+  createMemorySearch,
+  dataDir,
+  generateCars,
+  loadSeedData,
+  models,
+  rtos,
+  seedReferenceData,
+  states,
+  variants,
+} from '@marketplace/catalog-service';
 import { carSearchQuery } from '@marketplace/contracts';
 import { createDatabase } from '@marketplace/platform';
-import { generateCars } from '../services/catalog/src/demo/generate';
-import { loadSeedData } from '../services/catalog/src/domain/seed-data';
-import { dataDir } from '../services/catalog/src/index';
-import { createMemorySearch } from '../services/catalog/src/search/memory';
-import { seedReferenceData } from '../services/catalog/src/seed';
-import { brands, models, rtos, states, variants } from '../services/catalog/src/store';
 import { carsQueryBuilder } from './cars-queries';
 
 const { values } = parseArgs({

@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEMO_SEED, seedDemoInventory } from '@marketplace/catalog-service';
 import { createLogger, loadConfig, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
-import { DEMO_SEED } from '../services/catalog/src/demo/generate';
-import { seedDemoInventory } from '../services/catalog/src/demo/seed-demo';
 import { queryVocabulary } from './cars-queries';
 import { intArg, runLoad } from './cars-search-load';
 

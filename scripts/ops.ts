@@ -25,6 +25,7 @@
  * Exit codes: 0 success, 1 failure (server unreachable, …), 2 usage error.
  */
 import { pathToFileURL } from 'node:url';
+import { reannounceCars } from '@marketplace/catalog-service';
 import type { EventPayloads } from '@marketplace/contracts';
 import {
   createDatabase,
@@ -36,7 +37,6 @@ import {
   messagingTables,
   openDeadLetterAdmin,
 } from '@marketplace/platform';
-import { reannounceCars } from '../services/catalog/src/reannounce';
 import { allConsumerNames, consumerSpecs } from './distributed/consumers';
 import { resolveSettings } from './distributed/settings';
 

@@ -9,6 +9,13 @@
  * Under CI=true a missing server fails the file; locally it is skipped.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  catalogService,
+  dataDir,
+  loadSeedData,
+  seedDemoInventory,
+  seedReferenceData,
+} from '@marketplace/catalog-service';
 import type { EventPayloads } from '@marketplace/contracts';
 import {
   createDatabase,
@@ -22,18 +29,13 @@ import {
   queryRows,
   toSubscription,
 } from '@marketplace/platform';
+import { carProjectionConsumer, testDriveService } from '@marketplace/test-drive-service';
 import { connect } from 'amqplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allConsumerNames } from '../../scripts/distributed/consumers';
 import { runOps } from '../../scripts/ops';
-import { seedDemoInventory } from '../../services/catalog/src/demo/seed-demo';
-import { loadSeedData } from '../../services/catalog/src/domain/seed-data';
-import { catalogService, dataDir } from '../../services/catalog/src/index';
-import { seedReferenceData } from '../../services/catalog/src/seed';
-import { carProjectionConsumer } from '../../services/test-drive/src/events/consumers';
-import { testDriveService } from '../../services/test-drive/src/index';
 import { requireServer, uniqueName } from '../../test-support/servers';
 import { until } from './distributed-support';
 

@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/store.ts', './src/search/schema.ts'],
+  schema: ['./src/data/schema.ts', './src/reference-data/data/tables.ts', './src/cars/data/tables.ts'],
   out: './migrations',
   schemaFilter: ['catalog'],
 });

@@ -1,32 +1,42 @@
 /**
  * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5); the
- * sitemap of the cars for sale (issue 21, `/sitemap.xml`, `/sitemaps/*`). It
- * announces its cars with `catalog.car.indexed` / `catalog.car.removed` (ADR 6; projection.ts), also for
- * the demo cars it seeds on first start. Its API handlers are in reference-data/http/ and cars/http/.
+ * sitemap of the cars for sale (issue 21, `/sitemap.xml`, `/sitemaps/*`). It announces its cars with
+ * `catalog.car.indexed` / `catalog.car.removed` (ADR 6), also for the demo cars it seeds on first start.
+ *
+ * Two modules with one layout (ADR 16): `reference-data/` and `cars/`, each with `http/` (the handlers
+ * bound to its operations; the cars' also the sitemap routes), `use-cases/` (one flow per file),
+ * `domain/` (pure rules), `data/` (tables and queries) and `events/` (`publish.ts`; the cars'
+ * `consumers.ts`, the projection of listing's events, and `reannounce.ts`). The cars' search adapters are
+ * in `cars/search/` (one folder each), the demo inventory in `cars/demo/`, the seeding of the reference
+ * data in `reference-data/data/`. What both share: `handlers.ts` (the handlers' type) and `data/schema.ts`
+ * (the schema, the outbox and inbox tables, the id check).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EventPayloads, operationsOf } from '@marketplace/contracts';
 import { bindOperations, defineService } from '@marketplace/platform';
+import { seedDemoOnFirstStart } from './cars/demo/seed-demo';
+import { carProjection, carProjectionConsumes } from './cars/events/consumers';
 import { carHandlers } from './cars/http/cars';
 import { sitemapRoutes } from './cars/http/sitemap';
-import { seedDemoOnFirstStart } from './demo/seed-demo';
-import { loadSeedData } from './domain/seed-data';
-import { carProjection, carProjectionConsumes } from './projection';
+import { createCarSearches } from './cars/search/index';
+import { seedReferenceData } from './reference-data/data/seed';
+import { loadSeedData } from './reference-data/data/seed-data';
 import { brandHandlers } from './reference-data/http/brands';
 import { modelHandlers } from './reference-data/http/models';
 import { rtoHandlers } from './reference-data/http/rtos';
 import { stateHandlers } from './reference-data/http/states';
 import { variantHandlers } from './reference-data/http/variants';
-import { createCarSearches } from './search/index';
-import { seedReferenceData } from './seed';
+import type { ReferenceDataDeps } from './reference-data/use-cases/deps';
 
 export { type SitemapOptions, sitemapRoutes } from './cars/http/sitemap';
+export * from './public';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The versioned seed data files (sources in data/SOURCES-*.md). */
 export const dataDir = path.join(root, 'data');
 
+/** The catalog's definition: what it owns, publishes, consumes and calls, and how it starts. */
 export const catalogService = defineService<EventPayloads>({
   name: 'catalog',
   schema: 'catalog',
@@ -50,13 +60,19 @@ export const catalogService = defineService<EventPayloads>({
         ports.config.CAR_SEARCH === 'postgres' ? undefined : ports.embedded ? 'embedded' : 'distributed',
     });
     const { pages } = searches;
+    const reference: ReferenceDataDeps = {
+      db: ports.db,
+      outbox: ports.outbox,
+      peers: ports.peers,
+      logosDir: path.join(dataDir, 'logos'),
+    };
     return {
       operations: bindOperations(operationsOf('catalog'), {
         ...stateHandlers(ports.db),
         ...rtoHandlers(ports.db),
-        ...brandHandlers(ports.db, ports.outbox, path.join(dataDir, 'logos'), ports.peers),
-        ...modelHandlers(ports.db, ports.outbox),
-        ...variantHandlers(ports.db, ports.outbox),
+        ...brandHandlers(reference),
+        ...modelHandlers(reference),
+        ...variantHandlers(reference),
         ...carHandlers(searches.read, pages),
       }),
       router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),

@@ -13,20 +13,16 @@ import {
 import { createDatabase, createOutbox, type Database, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cityOf,
-  DEMO_SELLER_ID,
-  type GenerateOptions,
-  generateCars,
-  mulberry32,
-  randomUuid,
-} from '../src/demo/generate';
-import { FIRST_START_DEMO_CARS, seedDemoInventory, seedDemoOnFirstStart } from '../src/demo/seed-demo';
-import { loadSeedData } from '../src/domain/seed-data';
+import { DEMO_SELLER_ID, type GenerateOptions, generateCars } from '../src/cars/demo/generate';
+import { mulberry32, randomUuid } from '../src/cars/demo/random';
+import { FIRST_START_DEMO_CARS, seedDemoInventory, seedDemoOnFirstStart } from '../src/cars/demo/seed-demo';
+import { cityOf } from '../src/cars/demo/traits';
+import { createPostgresSearch, isUuid } from '../src/cars/search';
+import { tables } from '../src/data/schema';
 import { dataDir } from '../src/index';
-import { createPostgresSearch, isUuid } from '../src/search';
-import { seedReferenceData } from '../src/seed';
-import { brands, models, rtos, states, tables, variants } from '../src/store';
+import { seedReferenceData } from '../src/reference-data/data/seed';
+import { loadSeedData } from '../src/reference-data/data/seed-data';
+import { brands, models, rtos, states, variants } from '../src/reference-data/data/tables';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const NOW = new Date('2026-03-15T12:00:00.000Z');

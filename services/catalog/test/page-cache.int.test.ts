@@ -8,7 +8,7 @@ import { type CarSearchQuery, carSearchQuery } from '@marketplace/contracts';
 import { createRedisCache, parseInput, type RedisCache } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../../test-support/servers';
-import { createSearchPageCache, normalisedQuery } from '../src/search/page-cache';
+import { createSearchPageCache, normalisedQuery } from '../src/cars/search/page-cache';
 
 const query = (q: Record<string, string>): CarSearchQuery => parseInput(carSearchQuery, q);
 

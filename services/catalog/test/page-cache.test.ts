@@ -4,7 +4,7 @@
  * least recently used pages go past the byte budget.
  */
 import { describe, expect, it } from 'vitest';
-import { createLocalSearchPageCache } from '../src/search/page-cache';
+import { createLocalSearchPageCache } from '../src/cars/search/page-cache';
 import { parseQuery } from './support/search-cars';
 
 describe('createLocalSearchPageCache', () => {

@@ -1,5 +1,5 @@
 /**
- * The car projection (projection.ts) on an in-memory PGlite with the catalog's migrations and reference
+ * The car projection (cars/events/consumers.ts, cars/use-cases/project-listing.ts) on an in-memory PGlite with the catalog's migrations and reference
  * data, through the platform's consumer runtime: indexing a listing emits `catalog.car.indexed` with the
  * car's summary in the same transaction, a stale update emits nothing, a deletion emits
  * `catalog.car.removed` (ADR 6); the cached search pages are invalidated once each change has committed
@@ -18,12 +18,13 @@ import {
 } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSeedData } from '../src/domain/seed-data';
+import { carProjection } from '../src/cars/events/consumers';
+import type { SearchPageCache } from '../src/cars/search/page-cache';
+import { tables } from '../src/data/schema';
 import { dataDir } from '../src/index';
-import { carProjection } from '../src/projection';
-import type { SearchPageCache } from '../src/search/page-cache';
-import { seedReferenceData } from '../src/seed';
-import { brands, models, tables, variants } from '../src/store';
+import { seedReferenceData } from '../src/reference-data/data/seed';
+import { loadSeedData } from '../src/reference-data/data/seed-data';
+import { brands, models, variants } from '../src/reference-data/data/tables';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const logger = createLogger({ level: 'silent' });

@@ -1,7 +1,7 @@
 /** `sortByValue` (radix.ts): the same order as a stable comparator sort, or undefined when it cannot. */
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../src/demo/generate';
-import { sortByValue } from '../src/search/radix';
+import { mulberry32 } from '../src/cars/demo/random';
+import { sortByValue } from '../src/cars/search/memory/radix';
 
 describe('sortByValue', () => {
   it('orders like a stable comparator sort, ascending and descending, across several digits and signs', () => {

@@ -13,7 +13,7 @@ import {
   toEsFacetsQuery,
   toEsQuery,
   toEsSource,
-} from '../src/search';
+} from '../src/cars/search';
 import { brandId, parseQuery, searchFixtures } from './support/search-cars';
 
 const used = { term: { status: 'used' } };

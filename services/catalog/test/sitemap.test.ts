@@ -1,15 +1,15 @@
-/** The sitemap's XML builders (cars/http/sitemap.ts, issue 21). Validity against the schemas: gateway/test/seo.int.test.ts. */
+/** The sitemap's XML builders (cars/domain/sitemap-xml.ts, issue 21). Validity against the schemas: gateway/test/seo.int.test.ts. */
 import type { Db } from '@marketplace/platform';
 import { describe, expect, it } from 'vitest';
 import {
   PUBLIC_PAGES,
   SITEMAP_MAX_URLS,
   sitemapIndexXml,
-  sitemapRoutes,
   urlsetXml,
   w3cDatetime,
   xmlEscape,
-} from '../src/cars/http/sitemap';
+} from '../src/cars/domain/sitemap-xml';
+import { sitemapRoutes } from '../src/cars/http/sitemap';
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

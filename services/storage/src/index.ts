@@ -18,6 +18,8 @@ import { createImageLibrary, imageUrl, sizeUrl } from './use-cases/image-library
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
+/** The process-wide queue of image decodes (its `stats()` show capacity and load; load tests read it). */
+export { processDecodeQueue } from './domain/decode-queue';
 export { DEMO_CAR_IMAGE_KEYS, imageUrl, sizeUrl };
 
 /**

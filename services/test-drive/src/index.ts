@@ -13,6 +13,9 @@ import { defineService } from '@marketplace/platform';
 import { carProjectionConsumer, consumes, userDeletedConsumer } from './events/consumers';
 import { testDriveOperations } from './http/operations';
 
+/** The car projection consumer, for the operations tests that drive it directly (`ops dlq replay`). */
+export { carProjectionConsumer };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export const testDriveService = defineService<EventPayloads>({

@@ -2,7 +2,7 @@
  * A minimal `EsClientLike` over fetch for the conformance suite, so the Elasticsearch variant runs when
  * ELASTICSEARCH_URL is set without the `@elastic/elasticsearch` package (not a dependency yet).
  */
-import type { EsClientLike } from '../../src/search';
+import type { EsClientLike } from '../../src/cars/search';
 
 async function call(base: string, method: string, path: string, body?: unknown, ndjson = false) {
   const res = await fetch(new URL(path, base), {

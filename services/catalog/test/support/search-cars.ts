@@ -11,7 +11,7 @@ import {
   type FuelType,
   type Transmission,
 } from '@marketplace/contracts';
-import type { CarDocument } from '../../src/search';
+import type { CarDocument } from '../../src/cars/search';
 
 /** A deterministic UUID: `kind` (1 brand, 2 model, 3 variant, 4 car, 5 seller) and a sequence number. */
 export function fixtureUuid(kind: number, n: number): string {

@@ -3,14 +3,15 @@
  * `facets=true` also `facets`, issue 22) and
  * `GET /api/cars/{carId}` → `{ data: car }` (404 when unknown or malformed), both public and cacheable
  * ({@link CAR_READS_CACHE}). `/api/cars/seller` is the listing service's: the platform mounts literal
- * paths before parameters, so it never reaches `getCar`.
+ * paths before parameters, so it never reaches `getCar`. A search page is answered from the page cache
+ * when it holds it (issue 22), else built by ../use-cases/search-cars.ts and kept there once sent.
  */
-import type { Car } from '@marketplace/contracts';
 import { answered, notFound } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
-import type { CatalogHandlers } from '../../reference-data/http/handlers';
-import { noSearchPageCache, type SearchPageCache } from '../../search/page-cache';
-import type { CarSearch } from '../../search/types';
+import type { CatalogHandlers } from '../../handlers';
+import { noSearchPageCache, type SearchPageCache } from '../search/page-cache';
+import type { CarSearch } from '../search/types';
+import { searchCarsJson } from '../use-cases/search-cars';
 
 /**
  * Cache policy of the car reads (issue 21), the same answer for every visitor (nothing here depends on
@@ -22,27 +23,11 @@ import type { CarSearch } from '../../search/types';
  */
 export const CAR_READS_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
+/** Sets {@link CAR_READS_CACHE} on the answer. */
 const searchCache: RequestHandler = (_req, res, next) => {
   res.setHeader('cache-control', CAR_READS_CACHE);
   next();
 };
-
-/**
- * JSON text of each car object served, kept while the object lives: the in-memory search returns the same
- * stored objects on every search, so a page of results is joined from cached text instead of being
- * serialised again (other adapters return fresh objects, which are serialised once and dropped).
- */
-const carJson = new WeakMap<Car, string>();
-
-/** `JSON.stringify(car)`, cached per object (see {@link carJson}). */
-function jsonOf(car: Car): string {
-  let text = carJson.get(car);
-  if (text === undefined) {
-    text = JSON.stringify(car);
-    carJson.set(car, text);
-  }
-  return text;
-}
 
 /** The handlers of the car reads over `search`; search pages answered from `pages` when cached there. */
 export function carHandlers(
@@ -58,13 +43,8 @@ export function carHandlers(
           res.type('json').send(cached.body);
           return answered;
         }
-        const [{ cars, totalLength }, facets] = await Promise.all([
-          search.search(query),
-          query.facets ? search.facets(query) : undefined,
-        ]);
         // The same text `res.json({ data: { cars, totalLength, facets } })` would send.
-        const more = facets ? `,"facets":${JSON.stringify(facets)}` : '';
-        const body = `{"data":{"cars":[${cars.map(jsonOf).join(',')}],"totalLength":${totalLength}${more}}}`;
+        const body = await searchCarsJson(search, query);
         res.type('json').send(body);
         await cached.store(body);
         return answered;

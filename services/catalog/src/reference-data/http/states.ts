@@ -1,22 +1,17 @@
+/** States (spec §7): `GET /api/carstate?keyword=` → `{ data: [states] }`, public and revalidated (issue 12). */
 import type { Db } from '@marketplace/platform';
-import { asc, ilike } from 'drizzle-orm';
-import { toApiState } from '../../domain/serialize';
-import { states } from '../../store';
-import { likePattern, publicCache } from './common';
-import type { CatalogHandlers } from './handlers';
+import type { CatalogHandlers } from '../../handlers';
+import { stateStore } from '../data/states';
+import { toApiState } from '../domain/serialize';
+import { publicCache } from './public-cache';
 
+/** The state handlers over the catalog's database `db`. */
 export function stateHandlers(db: Db): CatalogHandlers<'listStates'> {
   return {
     listStates: {
       before: [publicCache],
-      async handle(input) {
-        const { keyword } = input.query;
-        const rows = await db
-          .select()
-          .from(states)
-          .where(keyword ? ilike(states.name, likePattern(keyword)) : undefined)
-          .orderBy(asc(states.name));
-        return { data: rows.map(toApiState) };
+      async handle({ query }) {
+        return { data: (await stateStore.list(db, query.keyword)).map(toApiState) };
       },
     },
   };

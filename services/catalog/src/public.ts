@@ -1,0 +1,15 @@
+/**
+ * What the catalog offers code outside the service besides its definition (re-exported by `index.ts`):
+ * the seeders of the reference data and the demo inventory (the benchmarks, the cross-service tests), the
+ * re-announcement of the read model (`npm run ops -- catalog reannounce`), and the search adapters, PRNG
+ * and tables the benchmarks drive directly. Services never import it (ADR 16).
+ */
+export { DEMO_SEED, generateCars } from './cars/demo/generate';
+export { mulberry32 } from './cars/demo/random';
+export { seedDemoInventory } from './cars/demo/seed-demo';
+export { type ReannounceOptions, reannounceCars } from './cars/events/reannounce';
+export { createMemorySearch } from './cars/search/memory/memory';
+export { createPostgresSearch } from './cars/search/postgres/postgres';
+export { seedReferenceData } from './reference-data/data/seed';
+export { loadSeedData } from './reference-data/data/seed-data';
+export { brands, models, rtos, states, variants } from './reference-data/data/tables';
