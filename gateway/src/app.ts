@@ -19,8 +19,9 @@ import {
 } from '@marketplace/platform';
 import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
-import { apiProxy, contractRouteLabel, serviceTargets } from './proxy';
+import { apiProxy, serviceTargets } from './proxy';
 import { globalRateLimit } from './rate-limit';
+import { createRouteMatcher } from './request-route';
 import { seoRouter } from './seo';
 import { cspNonceSource, serverRendering } from './ssr';
 import { compressResponses, inlineScriptHashes, remoteOrigins, socialSignInSources, webHosting } from './web';
@@ -43,8 +44,8 @@ export interface GatewayOptions {
 
 /**
  * Builds the gateway app for `opts.mode`. With `opts.metrics`, requests are counted by route pattern: the
- * mounted routers' Express patterns (embedded), else the contracts' route table (`contractRouteLabel`, so
- * proxied calls get `/api/cars/:carId` too), else `unmatched`.
+ * mounted routers' Express patterns (embedded), else the operation declarations (request-route.ts, the
+ * same match the proxy routes by, so proxied calls get `/api/cars/:carId` too), else `unmatched`.
  */
 export function createGatewayApp(opts: GatewayOptions): Express {
   const { config, mode } = opts;
@@ -56,12 +57,14 @@ export function createGatewayApp(opts: GatewayOptions): Express {
   // images and fonts loaded from there.
   const remotes = remoteOrigins(config);
   const social = socialSignInSources(config);
+  // Built once: each request is matched against the declarations at most once, for routing and metrics.
+  const routes = createRouteMatcher();
   return createHttpApp({
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
     readiness: opts.readiness,
     metrics: opts.metrics,
-    routeLabel: contractRouteLabel,
+    routeLabel: routes.label,
     trustProxy: config.TRUST_PROXY,
     helmetOptions: {
       contentSecurityPolicy: {
@@ -90,7 +93,9 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     ],
     routers: [apiDocsRouter(), seoRouter(config), ...(embedded ? mode.routers : [])],
     after: [
-      ...(embedded ? [] : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES)),
+      ...(embedded
+        ? []
+        : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES, routes)),
       ...webHosting(
         opts.webRoot,
         config,

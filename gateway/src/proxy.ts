@@ -1,14 +1,14 @@
 /**
  * Distributed mode: proxies `/api/*` and the sitemap (`/sitemap.xml`, `/sitemaps/*`) to the owning service
- * (the operation declarations in packages/contracts, `serviceForRequest`) with http-proxy-middleware, forwarding the request
- * and correlation ids; a service with several replicas (`CATALOG_SERVICE_URL=http://a,http://b`) gets its
- * requests in turn.
+ * (the operation declarations in packages/contracts, matched once per request by request-route.ts) with
+ * http-proxy-middleware, forwarding the request and correlation ids; a service with several replicas
+ * (`CATALOG_SERVICE_URL=http://a,http://b`) gets its requests in turn.
  * Bodies larger than the JSON limit are refused with 413 before proxying, except image uploads
  * (`PUT /api/storage/upload/{key}`), which may carry up to MAX_UPLOAD_BYTES (10 MB); storage checks them.
  */
 
 import http from 'node:http';
-import { MAX_UPLOAD_BYTES, matchOperation, serviceForRequest } from '@marketplace/contracts';
+import { MAX_UPLOAD_BYTES } from '@marketplace/contracts';
 import {
   type Config,
   HttpError,
@@ -16,17 +16,9 @@ import {
   pathWithoutQueryValues,
   urlRotation,
 } from '@marketplace/platform';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-
-/**
- * Metrics route label of a request by the contracts' route table: the matching route's path in Express
- * style (`/api/cars/{carId}` → `/api/cars/:carId`; HEAD matches GET routes), or undefined when no route
- * matches (the metrics then say `unmatched`). Never returns the raw URL.
- */
-export function contractRouteLabel(req: Pick<Request, 'method' | 'originalUrl'>): string | undefined {
-  return matchOperation(req.method, req.originalUrl ?? '')?.path.replace(/\{(\w+)\}/g, ':$1');
-}
+import { createRouteMatcher, type RouteMatcher } from './request-route';
 
 /** Base URL(s) of each service from config (replicas comma-separated, used in turn); a service without one answers 503. */
 export function serviceTargets(config: Config): Record<string, string | undefined> {
@@ -61,10 +53,14 @@ export function forwardedHeaders(
  */
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
 
-/** The proxy middleware chain for `/api` and the sitemap. */
+/**
+ * The proxy middleware chain for `/api` and the sitemap. `routes` (default: a new matcher) matches each
+ * request once for the path filter and the target; the app's metrics label reuses the same match.
+ */
 export function apiProxy(
   targets: Record<string, string | undefined>,
   bodyLimitBytes: number,
+  routes: RouteMatcher = createRouteMatcher(),
 ): RequestHandler[] {
   const limit: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
@@ -75,13 +71,13 @@ export function apiProxy(
   const rotations = Object.fromEntries(
     Object.entries(targets).map(([service, urls]) => [service, urlRotation(urls)] as const),
   );
-  const proxy = createProxyMiddleware({
+  const proxy = createProxyMiddleware<Request, Response>({
     // Connections to the services are kept open and reused (http-proxy otherwise opens one per request:
     // a TCP handshake and a new socket on both sides every time; issue 22).
     agent: upstreamAgent,
-    pathFilter: (path, req) => Boolean(serviceForRequest(req.method ?? 'GET', path.split('?')[0] ?? path)),
+    pathFilter: (path, req) => Boolean(routes.routeOf(req, path.split('?')[0] ?? path).service),
     router: (req) => {
-      const service = serviceForRequest(req.method ?? 'GET', (req.url ?? '').split('?')[0] ?? '');
+      const { service } = routes.routeOf(req, (req.url ?? '').split('?')[0] ?? '');
       const target = service ? rotations[service]?.() : undefined;
       if (!target) throw new HttpError(503, `The ${service ?? 'requested'} service is not available.`);
       return target;

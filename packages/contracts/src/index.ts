@@ -12,4 +12,5 @@ export * from './openapi';
 export * from './operations/index';
 export * from './reference-data';
 export * from './storage';
+export * from './storage-confirm';
 export * from './test-drives';

@@ -14,7 +14,9 @@ import { type ApiRoute, apiRoutes } from './operations/index';
 
 export {
   matchOperation,
+  type RequestRouting,
   type RouteTableEntry,
+  routeRequest,
   routeTable,
   serviceForRequest,
   servicePrefixes,

@@ -88,14 +88,28 @@ function underPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** What the routing says of a request: the declared operation it calls, and the service that answers it. */
+export interface RequestRouting {
+  /** The declared operation (`HEAD` calls a `GET`), or undefined. */
+  operation: ApiRoute | undefined;
+  /** The operation's owner; for an undeclared path, the owner of its {@link servicePrefixes} entry. */
+  service: ServiceName | undefined;
+}
+
 /**
- * The service that answers `method path`: the owner of the declared operation it calls, else (an
- * undeclared path, which that service answers 404) the owner of the matching entry of
- * {@link servicePrefixes}, else `undefined`. `path` may carry a query string; `method` is case-insensitive.
+ * Routes `method path` once: the declared operation it calls (see {@link matchOperation}) and the service
+ * that answers it — the operation's owner, else (an undeclared path, which that service answers 404) the
+ * owner of the matching entry of {@link servicePrefixes}, else `undefined`. `path` may carry a query
+ * string; `method` is case-insensitive.
  */
-export function serviceForRequest(method: string, path: string): ServiceName | undefined {
+export function routeRequest(method: string, path: string): RequestRouting {
   const operation = matchOperation(method, path);
-  if (operation) return operation.service;
+  if (operation) return { operation, service: operation.service };
   const p = normalisePath(path);
-  return servicePrefixes.find(({ prefix }) => underPrefix(p, prefix))?.service;
+  return { operation, service: servicePrefixes.find(({ prefix }) => underPrefix(p, prefix))?.service };
+}
+
+/** The service that answers `method path` (the `service` of {@link routeRequest}). */
+export function serviceForRequest(method: string, path: string): ServiceName | undefined {
+  return routeRequest(method, path).service;
 }

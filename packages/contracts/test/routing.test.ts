@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeTable, serviceForRequest, servicePrefixes } from '../src/index';
+import { operations, routeRequest, routeTable, serviceForRequest, servicePrefixes } from '../src/index';
 
 describe('serviceForRequest', () => {
   it.each([
@@ -64,5 +64,19 @@ describe('serviceForRequest', () => {
     expect(servicePrefixes).toContainEqual({ prefix: '/api/account', service: 'auth' });
     expect(servicePrefixes).toContainEqual({ prefix: '/sitemaps', service: 'catalog' });
     expect(servicePrefixes).toHaveLength(12);
+  });
+});
+
+describe('routeRequest', () => {
+  it('gives the operation and its owner, else the prefix owner without an operation, else nothing', () => {
+    expect(routeRequest('HEAD', '/api/cars/abc?x=1')).toEqual({
+      operation: operations.getCar,
+      service: 'catalog',
+    });
+    expect(routeRequest('GET', '/api/testDrive/nope/nope')).toEqual({
+      operation: undefined,
+      service: 'test-drive',
+    });
+    expect(routeRequest('PATCH', '/api/cars/abc')).toEqual({ operation: undefined, service: undefined });
   });
 });

@@ -10,7 +10,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { AUTH_COOKIE } from './auth';
+import { AUTH_COOKIE } from './auth/index';
 import type { TrustProxy } from './config';
 import { apiNotFound, errorHandler } from './errors';
 import { pathWithoutQueryValues, runWithContext, serializeError } from './logger';

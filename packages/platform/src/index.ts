@@ -3,7 +3,7 @@
  * config, logger, errors, db (Drizzle over PGlite / node-postgres), bus (outbox, relay, inbox consumers;
  * in-process and RabbitMQ brokers), cache and rate limits (memory / Redis), auth, HTTP app, notifier, wiring.
  */
-export * from './auth';
+export * from './auth/index';
 export * from './bus/consumer';
 export * from './bus/dead-letters';
 export { createInProcessBroker, topicMatches } from './bus/inprocess';
@@ -23,9 +23,9 @@ export * from './metrics';
 export * from './notify/index';
 export * from './operations';
 export * from './origin';
+export * from './peer-operations';
 export * from './peers';
 export * from './runtime';
 export * from './service';
 export * from './standalone';
-export * from './stored-images';
 export * from './validate';

@@ -14,7 +14,7 @@
 import type { ApiRoute, Operation } from '@marketplace/contracts';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
-import { type Principal, requireAdmin, requireUser } from './auth';
+import { type Principal, requireAdmin, requireUser } from './auth/index';
 import { parseInput } from './validate';
 
 type RequestPart<O, K extends string> = O extends { request: infer R }

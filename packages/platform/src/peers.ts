@@ -10,18 +10,22 @@
  * `x-correlation-id`. Each call carries `x-peer-call: <this process's peer secret>`, so the embedded
  * gateway can tell its own peer calls from clients' requests (they are not counted against the caller's
  * IP by the global rate limit; the secret is random per process and never leaves it in embedded mode).
+ * Services call each other by declared operation (`callOperation`, peer-operations.ts): the declaration
+ * gives the method, the path and the service that answers.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ServiceName } from '@marketplace/contracts';
+import type { OperationId, ServiceName } from '@marketplace/contracts';
 import type { Request } from 'express';
 import { HttpError } from './errors';
 import { currentContext, type Logger } from './logger';
+import { type DeclaredOperation, type OperationCallInput, operationRequest } from './peer-operations';
 
 /** Services that answer peer calls (the gateway's route owners). */
 export type PeerName = ServiceName;
 
+/** One HTTP call to a peer. */
 export interface PeerRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** Path with its query string, e.g. `/api/carVariant?model=…`. */
   path: string;
   /** JSON body. */
@@ -30,6 +34,7 @@ export interface PeerRequest {
   forward?: Pick<Request, 'headers'>;
 }
 
+/** A peer's answer: any status, for the caller to interpret. */
 export interface PeerResponse<T> {
   status: number;
   /** Parsed JSON body (undefined when the peer sent none). */
@@ -51,6 +56,7 @@ export function isPeerCall(req: Pick<Request, 'headers'>, secret: string): boole
   return timingSafeEqual(Buffer.from(given), Buffer.from(secret));
 }
 
+/** The peers port: a service's synchronous calls to other services. */
 export interface Peers {
   /**
    * Calls `peer`; any HTTP status is returned to the caller to interpret.
@@ -58,8 +64,29 @@ export interface Peers {
    *   reached, times out or answers something that is not JSON.
    */
   call<T = unknown>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>>;
+  /**
+   * Calls the declared operation `operationId` on the service that owns it, with the declared method and
+   * path (`input.params` filled in, `input.query` appended) and `input.body` as JSON; the answer's body is
+   * for the caller to parse. Same errors as `call`, and Error when a path parameter is missing.
+   */
+  callOperation<Id extends OperationId>(
+    operationId: Id,
+    input: OperationCallInput<DeclaredOperation<Id>>,
+  ): Promise<PeerResponse<unknown>>;
 }
 
+/** A peers port over `call`: `callOperation` resolves the declaration and goes through `call`. */
+function peersOver(call: Peers['call']): Peers {
+  return {
+    call,
+    callOperation(operationId, input) {
+      const { peer, request } = operationRequest(operationId, input);
+      return call(peer, request);
+    },
+  };
+}
+
+/** Options of {@link createPeers}. */
 export interface PeersOptions {
   /** Configured base URLs by peer (distributed mode); several replicas comma-separated, used in turn. */
   urls: Partial<Record<PeerName, string | undefined>>;
@@ -83,37 +110,35 @@ export function createPeers(opts: PeersOptions): Peers {
     }
     return rotation();
   };
-  return {
-    async call<T>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>> {
-      const base = next(peer) ?? opts.selfUrl();
-      const unavailable = new HttpError(503, `${peer} service is unavailable, please try again.`);
-      if (!base) throw unavailable;
-      const headers: Record<string, string> = { accept: 'application/json', [PEER_CALL_HEADER]: opts.secret };
-      const ctx = currentContext();
-      if (ctx) {
-        headers['x-request-id'] = ctx.requestId;
-        headers['x-correlation-id'] = ctx.correlationId;
-      }
-      for (const name of ['authorization', 'cookie'] as const) {
-        const value = req.forward?.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      if (req.body !== undefined) headers['content-type'] = 'application/json';
-      try {
-        const res = await fetch(new URL(req.path, base), {
-          method: req.method ?? 'GET',
-          headers,
-          body: req.body === undefined ? undefined : JSON.stringify(req.body),
-          signal: AbortSignal.timeout(opts.timeoutMs),
-        });
-        const text = await res.text();
-        return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-      } catch (err) {
-        opts.logger.warn({ err, peer, path: req.path }, 'peer call failed');
-        throw unavailable;
-      }
-    },
-  };
+  return peersOver(async <T>(peer: PeerName, req: PeerRequest): Promise<PeerResponse<T>> => {
+    const base = next(peer) ?? opts.selfUrl();
+    const unavailable = new HttpError(503, `${peer} service is unavailable, please try again.`);
+    if (!base) throw unavailable;
+    const headers: Record<string, string> = { accept: 'application/json', [PEER_CALL_HEADER]: opts.secret };
+    const ctx = currentContext();
+    if (ctx) {
+      headers['x-request-id'] = ctx.requestId;
+      headers['x-correlation-id'] = ctx.correlationId;
+    }
+    for (const name of ['authorization', 'cookie'] as const) {
+      const value = req.forward?.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const res = await fetch(new URL(req.path, base), {
+        method: req.method ?? 'GET',
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    } catch (err) {
+      opts.logger.warn({ err, peer, path: req.path }, 'peer call failed');
+      throw unavailable;
+    }
+  });
 }
 
 /**
@@ -134,10 +159,8 @@ export function urlRotation(urls: string | undefined): () => string | undefined 
  * @throws Error from `call` naming both services when the peer is not declared.
  */
 export function restrictPeers(peers: Peers, service: string, calls: readonly PeerName[]): Peers {
-  return {
-    call(peer, req) {
-      if (!calls.includes(peer)) throw new Error(`service ${service} calls ${peer} without declaring it`);
-      return peers.call(peer, req);
-    },
-  };
+  return peersOver((peer, req) => {
+    if (!calls.includes(peer)) throw new Error(`service ${service} calls ${peer} without declaring it`);
+    return peers.call(peer, req);
+  });
 }

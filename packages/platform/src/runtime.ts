@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth';
+import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth/index';
 import { listenerSubscription, toSubscription } from './bus/consumer';
 import { createInProcessBroker } from './bus/inprocess';
 import { createOutbox } from './bus/outbox';

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import type { SigningKey, TokenVerifier } from './auth';
+import type { SigningKey, TokenVerifier } from './auth/index';
 import type { Consumer, Listener } from './bus/consumer';
 import type { EventMap, Outbox } from './bus/outbox';
 import type { ConsumerDeclaration } from './bus/topology';

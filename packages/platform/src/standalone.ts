@@ -3,7 +3,7 @@
  * config, the service's router behind the shared HTTP app on PORT, graceful shutdown on SIGINT/SIGTERM.
  * Each `services/<name>/src/main.ts` is one call to `runStandalone`.
  */
-import { authenticate, remoteSessionCheck } from './auth';
+import { authenticate, remoteSessionCheck } from './auth/index';
 import { type Config, loadConfig } from './config';
 import { createHttpApp, listen, onShutdownSignal, type RunningServer } from './http';
 import { createLogger, type Logger } from './logger';

@@ -6,6 +6,9 @@ import {
   createPeers,
   HttpError,
   listen,
+  operationRequest,
+  type PeerRequest,
+  restrictPeers,
   runWithContext,
   urlRotation,
 } from '../src/index';
@@ -97,5 +100,59 @@ describe('urlRotation', () => {
     expect(urlRotation('http://only:1')()).toBe('http://only:1');
     expect(urlRotation(undefined)()).toBeUndefined();
     expect(urlRotation('')()).toBeUndefined();
+  });
+});
+
+describe('callOperation', () => {
+  /** A peers port whose calls are recorded and answered 200 `{}`. */
+  const recording = () => {
+    const calls: Array<{ peer: string; req: PeerRequest }> = [];
+    const peers = restrictPeers(
+      {
+        call: async (peer, req) => {
+          calls.push({ peer, req });
+          return { status: 200, body: {} as never };
+        },
+        callOperation: () => Promise.reject(new Error('not used')),
+      },
+      'listing',
+      ['catalog', 'storage'],
+    );
+    return { calls, peers };
+  };
+
+  it('calls the owner with the declared method and path, params and query encoded, body and credentials', async () => {
+    const { calls, peers } = recording();
+    const forward = { headers: { authorization: 'Bearer t' } };
+    await peers.callOperation('confirmImages', { body: { type: 'cars', keys: ['k'] }, forward });
+    await peers.callOperation('getImage', { params: { key: 'cars/a b.jpg' } });
+    await peers.callOperation('listModels', { query: { brand: 'x y&z', keyword: undefined } });
+    await peers.callOperation('listStates', {});
+    expect(calls).toEqual([
+      {
+        peer: 'storage',
+        req: {
+          method: 'POST',
+          path: '/api/storage/images/confirm',
+          body: { type: 'cars', keys: ['k'] },
+          forward,
+        },
+      },
+      { peer: 'storage', req: { method: 'GET', path: '/api/storage/images/cars%2Fa%20b.jpg' } },
+      { peer: 'catalog', req: { method: 'GET', path: '/api/carModel?brand=x%20y%26z' } },
+      { peer: 'catalog', req: { method: 'GET', path: '/api/carstate' } },
+    ]);
+  });
+
+  it('refuses an undeclared peer, a missing path parameter and an undeclared operation', () => {
+    const { peers } = recording();
+    const limited = restrictPeers(peers, 'auth', ['storage']);
+    expect(() => limited.callOperation('listStates', {})).toThrow(
+      'service auth calls catalog without declaring it',
+    );
+    expect(() => operationRequest('getImage', {})).toThrow('path parameter key missing');
+    expect(() => operationRequest('noSuchOperation' as never, {})).toThrow(
+      'operation noSuchOperation is not declared',
+    );
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requireUser } from '../src/auth';
+import { requireUser } from '../src/auth/index';
 import {
   type Consumer,
   createLogger,
@@ -35,7 +35,9 @@ const widgetEvent = z.object({
 }) as z.ZodType<EventEnvelope<{ widgetId: string }>>;
 
 /** The widgets' own event registry (no service's). */
-type WidgetEvents = { 'widgets.painted': { widgetId: string } };
+interface WidgetEvents {
+  'widgets.painted': { widgetId: string };
+}
 
 const widgets = defineService<WidgetEvents>({
   name: 'widgets',

@@ -26,6 +26,10 @@
  * `BrokerUnavailableError`; a publish awaiting its confirm when the connection drops rejects too (the
  * relay keeps the outbox row and retries). Unacked deliveries are requeued by the server and redelivered
  * (consumers dedupe through their inbox).
+ *
+ * Files: this one holds the connection, the subscriptions and the publishing; rabbitmq-delivery.ts what
+ * happens to one delivery (handle, ack, retry, dead-letter), rabbitmq-dead-letter-queue.ts the reading of a
+ * dlq, rabbitmq-messages.ts the message helpers.
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
@@ -34,20 +38,12 @@ import {
   type ConfirmChannel,
   type ConsumeMessage,
   connect,
-  type Message,
   type RecoveringChannelModel,
 } from 'amqplib';
 import pino, { type Logger } from 'pino';
-import {
-  attemptOf,
-  carriedHeaders,
-  type Headers,
-  parseBody,
-  publishConfirmed,
-  republishOptions,
-  toError,
-  withHeartbeat,
-} from './rabbitmq-messages';
+import { countDeadLetters, takeDeadLetters } from './rabbitmq-dead-letter-queue';
+import { createDeliveryHandler } from './rabbitmq-delivery';
+import { publishConfirmed, withHeartbeat } from './rabbitmq-messages';
 import { DEFAULT_EXCHANGE, declareConsumerQueues, type RabbitQueueNames, rabbitQueueNames } from './topology';
 import {
   type Broker,
@@ -55,9 +51,7 @@ import {
   type DeadLetter,
   defaultRetryPolicy,
   type EventEnvelope,
-  PoisonMessageError,
   type RetryPolicy,
-  retryDelayMs,
   type Subscription,
 } from './types';
 
@@ -150,7 +144,7 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
   const prefetch = Math.max(1, opts.prefetch ?? 10);
   const confirmTimeoutMs = opts.confirmTimeoutMs ?? 10_000;
   const initialDelay = opts.reconnectDelayMs ?? 200;
-  const observer = opts.observer;
+  const handleMessage = createDeliveryHandler({ policy, confirmTimeoutMs, logger, observer: opts.observer });
 
   const consumers = new Map<string, ConsumerState>();
   /** Names this process's transient queues apart from other processes'. */
@@ -173,112 +167,6 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     if (current?.model !== model) return;
     current = null;
     if (!closing) logger.warn({ err }, 'RabbitMQ connection lost; publishes rejected until reconnected');
-  }
-
-  async function deadLetter(
-    state: ConsumerState,
-    channel: ConfirmChannel,
-    message: ConsumeMessage,
-    attempts: number,
-    reason: string,
-  ): Promise<void> {
-    const headers: Headers = {
-      ...carriedHeaders(message),
-      'x-attempts': attempts,
-      'x-reason': reason,
-      'x-consumer': state.subscription.consumer,
-    };
-    await publishConfirmed(
-      channel,
-      '',
-      state.names.dlq,
-      message.content,
-      republishOptions(message, headers),
-      confirmTimeoutMs,
-    );
-    observer?.outcome(state.subscription.consumer, 'dead_lettered');
-    logger.error(
-      {
-        consumer: state.subscription.consumer,
-        attempts,
-        reason,
-        correlationId: message.properties.correlationId,
-      },
-      'message dead-lettered',
-    );
-  }
-
-  async function scheduleRetry(
-    state: ConsumerState,
-    channel: ConfirmChannel,
-    message: ConsumeMessage,
-    attempt: number,
-  ): Promise<void> {
-    const delay = retryDelayMs(policy, attempt);
-    const options = republishOptions(message, { ...carriedHeaders(message), 'x-attempt': attempt + 1 });
-    options.expiration = String(delay);
-    await publishConfirmed(channel, '', state.names.retry, message.content, options, confirmTimeoutMs);
-    observer?.outcome(state.subscription.consumer, 'retried');
-    logger.warn(
-      {
-        consumer: state.subscription.consumer,
-        attempt,
-        delayMs: delay,
-        correlationId: message.properties.correlationId,
-      },
-      'handler failed; will retry',
-    );
-  }
-
-  async function handleMessage(state: ConsumerState, channel: ConfirmChannel, message: ConsumeMessage) {
-    const attempt = attemptOf(message.properties.headers ?? {});
-    const consumer = state.subscription.consumer;
-    const parsed = parseBody(message.content);
-    let failure: unknown;
-    let handled = false;
-    if (parsed.ok) {
-      try {
-        await state.subscription.handle({ body: parsed.body, attempt });
-        handled = true;
-      } catch (err) {
-        failure = err;
-        observer?.failure(consumer);
-      }
-    }
-    try {
-      if (handled) {
-        // Fall through to the ack.
-      } else if (!parsed.ok) {
-        await deadLetter(state, channel, message, attempt, `body is not JSON: ${parsed.error.message}`);
-      } else if (failure instanceof PoisonMessageError || attempt >= policy.maxAttempts) {
-        await deadLetter(state, channel, message, attempt, toError(failure).message);
-      } else {
-        await scheduleRetry(state, channel, message, attempt);
-      }
-    } catch (err) {
-      // The re-publish was not confirmed: keep the original. If the channel is gone the server requeues it;
-      // otherwise requeue it after a pause (same attempt number) rather than spin.
-      logger.error({ err, consumer, attempt }, 'retry/dead-letter re-publish failed; message requeued');
-      const timer = setTimeout(
-        () => {
-          try {
-            channel.nack(message, false, true);
-          } catch {
-            // Channel closed meanwhile: the server has requeued the message already.
-          }
-        },
-        retryDelayMs(policy, attempt),
-      );
-      timer.unref();
-      return;
-    }
-    try {
-      channel.ack(message);
-      if (handled) observer?.outcome(consumer, 'handled');
-    } catch (err) {
-      // Channel closed: the server requeues the message and redelivers it (the inbox dedupes).
-      logger.warn({ err, consumer }, 'ack failed; message will be redelivered');
-    }
   }
 
   function onDelivery(state: ConsumerState, model: ChannelModel, channel: ConfirmChannel) {
@@ -376,6 +264,18 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
   );
   connection.on('reconnect-failed', (err: Error) => logger.error({ err }, 'RabbitMQ recovery gave up'));
 
+  /** The current connection. @throws BrokerUnavailableError while disconnected or closing. */
+  function connectedModel(): ChannelModel {
+    const conn = current;
+    if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
+    return conn.model;
+  }
+
+  /** The dead-letter queue of `consumer` (declared by its subscription, else by its name). */
+  function dlqOf(consumer: string): string {
+    return (consumers.get(consumer)?.names ?? rabbitQueueNames(consumer, opts.queuePrefix)).dlq;
+  }
+
   async function doClose(): Promise<void> {
     closing = true;
     for (const state of consumers.values()) {
@@ -461,51 +361,11 @@ export async function createRabbitBroker(opts: RabbitBrokerOptions): Promise<Rab
     },
 
     async deadLetterCount(consumer: string): Promise<number> {
-      const conn = current;
-      if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
-      const { dlq } = consumers.get(consumer)?.names ?? rabbitQueueNames(consumer, opts.queuePrefix);
-      const channel = await conn.model.createChannel();
-      channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
-      try {
-        return (await channel.checkQueue(dlq)).messageCount;
-      } catch (err) {
-        if ((err as { code?: unknown }).code === 404) return 0;
-        throw err;
-      } finally {
-        await channel.close().catch(() => {});
-      }
+      return countDeadLetters(connectedModel(), dlqOf(consumer));
     },
 
     async takeDeadLetters(consumer: string, max = 100): Promise<DeadLetter[]> {
-      const conn = current;
-      if (!conn || closing) throw new BrokerUnavailableError('RabbitMQ broker is not connected');
-      const { dlq } = consumers.get(consumer)?.names ?? rabbitQueueNames(consumer, opts.queuePrefix);
-      const channel = await conn.model.createChannel();
-      channel.on('error', () => {}); // A missing dlq closes this channel with 404; handled below.
-      const out: DeadLetter[] = [];
-      try {
-        let last: Message | undefined;
-        while (out.length < max) {
-          const message = await channel.get(dlq, { noAck: false });
-          if (!message) break;
-          last = message;
-          const headers: Headers = message.properties.headers ?? {};
-          const parsed = parseBody(message.content);
-          out.push({
-            consumer: typeof headers['x-consumer'] === 'string' ? headers['x-consumer'] : consumer,
-            body: parsed.ok ? parsed.body : message.content.toString('utf8'),
-            attempts: Number(headers['x-attempts'] ?? 0),
-            reason: String(headers['x-reason'] ?? ''),
-          });
-        }
-        if (last) channel.ack(last, true);
-      } catch (err) {
-        if ((err as { code?: unknown }).code === 404) return [];
-        throw err;
-      } finally {
-        await channel.close().catch(() => {});
-      }
-      return out;
+      return takeDeadLetters(connectedModel(), dlqOf(consumer), consumer, max);
     },
 
     isReady(): boolean {

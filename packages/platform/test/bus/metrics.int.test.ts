@@ -26,6 +26,13 @@ import {
 import { sample } from '../metrics-text';
 import { makeEvent, recorder, waitFor } from './helpers';
 
+/** This test's own event registry: the platform knows no service's events. */
+interface TestEvents {
+  'listing.created': { carId: string };
+  'listing.updated': { carId: string };
+  'listing.deleted': { carId: string };
+}
+
 const postgresUrl = await requireServer('postgres');
 const rabbitUrl = await requireServer('rabbitmq');
 const logger = createLogger({ level: 'silent' });
@@ -139,13 +146,7 @@ describe.each(databases)('outbox metrics on $name', ({ skip, url }) => {
         await database.prepareSchema({ schema });
         const tables = messagingTables(schema);
         const relay = createRelay({ db: database.db, tables, broker, logger });
-        // This test's own event registry: the platform knows no service's events.
-        const outbox = createOutbox<
-          Record<`listing.${'created' | 'updated' | 'deleted'}`, { carId: string }>
-        >({
-          db: database.db,
-          tables,
-        });
+        const outbox = createOutbox<TestEvents>({ db: database.db, tables });
         const metrics = createMetrics({ service: 'listing', defaultMetrics: false });
         metrics.addOutbox('listing', relay);
         const scrape = async (name: string) => sample(await metrics.text(), name, { outbox: 'listing' });

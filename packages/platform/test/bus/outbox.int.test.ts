@@ -43,7 +43,9 @@ const priceChanged = z.object({
 });
 type PriceChanged = z.infer<typeof priceChanged>;
 /** This test's own event registry (the platform knows no service's events). */
-type TestEvents = { 'test.price.changed': PriceChanged['payload'] };
+interface TestEvents {
+  'test.price.changed': PriceChanged['payload'];
+}
 
 /** Drains the consumer's dead-letter queue until `count` letters arrived (or `timeoutMs` passed). */
 async function deadLetters(broker: Broker, consumer: string, count: number, timeoutMs: number) {

@@ -1,29 +1,40 @@
 /**
- * The listing service's synchronous calls to other services (ARCHITECTURE.md allows them where the user
- * waits on current data), through the platform's peers port:
- * - the catalog's public reference-data routes, for the facts `checkReferences` needs;
- * - storage's `POST /api/storage/images/confirm`, with the user's credentials, for the stored images of
- *   the keys the user uploaded.
+ * The listing service's calls to the catalog (ARCHITECTURE.md allows synchronous calls where the user
+ * waits on current data): its public reference-data operations (`listModels`, `listVariants`,
+ * `listStates`, `listRtos`), by declared operation through the platform's peers port, for the facts
+ * `checkReferences` needs.
  * Never call these inside a database transaction: in embedded mode the peer shares the one PGlite
  * connection and would wait for the transaction to end.
  */
 import {
-  type CarImage,
   modelListResponse,
+  type OperationId,
   rtoListResponse,
   stateListResponse,
   variantListResponse,
 } from '@marketplace/contracts';
-import { confirmStoredImages, HttpError, type Peers } from '@marketplace/platform';
+import { HttpError, type Peers } from '@marketplace/platform';
 import type { Request } from 'express';
 import type { ZodType } from 'zod';
 import type { ReferenceFacts } from '../domain/rules';
 
 const catalogUnavailable = () => new HttpError(503, 'catalog service is unavailable, please try again.');
 
-/** GETs `path` from the catalog and parses the answer. @throws HttpError 503 on any other answer. */
-async function catalogGet<T>(peers: Peers, req: Request, path: string, schema: ZodType<T>): Promise<T> {
-  const res = await peers.call('catalog', { path, forward: req });
+/** The catalog's reference-data lists this client reads, each by one query parameter at most. */
+type ListOperation = Extract<OperationId, 'listModels' | 'listVariants' | 'listStates' | 'listRtos'>;
+
+/**
+ * Calls the catalog's list operation `operationId` with `query` and parses the answer with `schema`.
+ * @throws HttpError 503 on any answer but a 200 that `schema` accepts.
+ */
+async function catalogList<T>(
+  peers: Peers,
+  req: Request,
+  operationId: ListOperation,
+  query: Record<string, string>,
+  schema: ZodType<T>,
+): Promise<T> {
+  const res = await peers.callOperation(operationId, { query, forward: req });
   const parsed = res.status === 200 ? schema.safeParse(res.body) : undefined;
   if (!parsed?.success) throw catalogUnavailable();
   return parsed.data;
@@ -39,12 +50,11 @@ export async function referenceFacts(
   req: Request,
   ids: { brand: string; model: string; state: string },
 ): Promise<ReferenceFacts> {
-  const q = encodeURIComponent;
   const [models, variants, states, rtos] = await Promise.all([
-    catalogGet(peers, req, `/api/carModel?brand=${q(ids.brand)}`, modelListResponse),
-    catalogGet(peers, req, `/api/carVariant?model=${q(ids.model)}`, variantListResponse),
-    catalogGet(peers, req, '/api/carstate', stateListResponse),
-    catalogGet(peers, req, `/api/RTO?state=${q(ids.state)}`, rtoListResponse),
+    catalogList(peers, req, 'listModels', { brand: ids.brand }, modelListResponse),
+    catalogList(peers, req, 'listVariants', { model: ids.model }, variantListResponse),
+    catalogList(peers, req, 'listStates', {}, stateListResponse),
+    catalogList(peers, req, 'listRtos', { state: ids.state }, rtoListResponse),
   ]);
   return {
     models: models.data.filter((m) => m.carBrand === ids.brand),
@@ -52,24 +62,4 @@ export async function referenceFacts(
     stateExists: states.data.some((s) => s._id === ids.state),
     rtoIds: rtos.data.filter((r) => r.state === ids.state).map((r) => r._id),
   };
-}
-
-/**
- * Confirms with storage that the caller uploaded every key as a car image and returns the stored images
- * (`{ key, url, sizes }`) in the order of `keys` (platform `confirmStoredImages`). `indexes[i]` is the
- * position of `keys[i]` in the request's `images` list, for the error message.
- * @throws HttpError 400 `images[i].key: …` for a key storage refuses; 401/403 when storage refuses the
- *   credentials; 503 when storage cannot be reached or answers unexpectedly.
- */
-export function confirmImages(
-  peers: Peers,
-  req: Request,
-  keys: string[],
-  indexes: number[] = keys.map((_k, i) => i),
-): Promise<CarImage[]> {
-  return confirmStoredImages(peers, req, {
-    type: 'cars',
-    keys,
-    field: (i) => `images[${indexes[i] ?? i}].key`,
-  });
 }

@@ -1,0 +1,35 @@
+/** The gateway's one match per request (request-route.ts): labels, owners, and the match kept in res.locals. */
+import { describe, expect, it } from 'vitest';
+import { createRouteMatcher } from '../src/request-route';
+
+describe('createRouteMatcher', () => {
+  const routes = createRouteMatcher();
+
+  it('labels a request by its operation, Express style, and names the service that answers', () => {
+    expect(routes.routeOf({ method: 'GET', originalUrl: '/api/cars/abc?x=1' })).toMatchObject({
+      path: '/api/cars/abc',
+      service: 'catalog',
+      label: '/api/cars/:carId',
+    });
+    expect(routes.label({ method: 'HEAD', originalUrl: '/api/cars/seller/' })).toBe('/api/cars/seller');
+    expect(routes.routeOf({ method: 'GET', url: '/api/testDrive/x/y' })).toMatchObject({
+      service: 'test-drive',
+      label: undefined,
+    });
+    expect(routes.label({ method: 'GET', originalUrl: '/secret?token=abc' })).toBeUndefined();
+  });
+
+  it('matches a request once and reuses it; another spelling of the path is matched on its own', () => {
+    const res = { locals: {} as Record<string, unknown> };
+    const req = { method: 'PUT', originalUrl: '/api/cars/c1?x=1', url: '/api/cars/c1?x=1', res };
+    const first = routes.routeOf(req, '/api/cars/c1');
+    expect(first).toMatchObject({ service: 'listing', label: '/api/cars/:carId' });
+    expect(res.locals.route).toBe(first);
+    expect(routes.routeOf(req)).toBe(first);
+    expect(routes.label(req)).toBe('/api/cars/:carId');
+    const other = routes.routeOf(req, '/api/carstate');
+    expect(other).not.toBe(first);
+    expect(other.service).toBe('catalog');
+    expect(res.locals.route).toBe(first);
+  });
+});
