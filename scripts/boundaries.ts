@@ -10,7 +10,12 @@
  * - the contracts import nothing of ours;
  * - the design system (`packages/ui`, tests too) imports no front end and not the platform;
  * - a front end (the shell or a remote) never imports another front end: they share through
- *   `@marketplace/ui` or federate an expose (ADR 7); routing comes from `@marketplace/ui/router`.
+ *   `@marketplace/ui` or federate an expose (ADR 7); routing comes from `@marketplace/ui/router`;
+ * - inside a front end (bulletproof-react's layout), a feature (`src/features/<feature>/`) imports only its
+ *   own files and the front end's shared folders (`src/api/`, `src/components/`, `src/lib/`): never another
+ *   feature, nor `src/app/` or `src/exposes/`, which compose features; the shared folders import no feature
+ *   and neither `src/app/` nor `src/exposes/`. The feature folders are read from the disk, so a new feature
+ *   needs `npm run boundaries`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +30,34 @@ export const services = serviceNames;
 /** The front ends: the host and its remotes (package `@marketplace/<name>`). */
 export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'] as const;
 
+/**
+ * The shared folders of a front end, outside its features: `api` (its API calls, one file per endpoint
+ * group), `components` (UI parts several features use), `lib` (helpers, hooks, rules).
+ */
+export const sharedFolders = ['api', 'components', 'lib'] as const;
+
+/** The folders directly under `dir` (relative to the repository), sorted; none when it does not exist. */
+function foldersIn(dir: string): string[] {
+  const full = path.join(repoRoot, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The features of a front end: the folders under `<frontEnd>/src/features/`. */
+export function featuresOf(frontEnd: string): string[] {
+  return foldersIn(`${frontEnd}/src/features`);
+}
+
+/** The shared folders a front end has (of {@link sharedFolders}). */
+export function sharedFoldersOf(frontEnd: string): string[] {
+  const present = foldersIn(`${frontEnd}/src`);
+  return sharedFolders.filter((name) => present.includes(name));
+}
+
 /** Import specifiers that reach a module, by package name and by relative path. */
 const reach = {
   service: (name: string) => [
@@ -35,6 +68,8 @@ const reach = {
     `../../../${name}/**`,
     `../../../../${name}/**`,
   ],
+  /** Any service, by package name or path: for code that sits nowhere near `services/`. */
+  anyService: ['@marketplace/*-service', '@marketplace/*-service/**', '**/services/**'],
   frontEnd: (name: string) => [`@marketplace/${name}`, `@marketplace/${name}/**`, `**/${name}/**`],
   platform: [
     '@marketplace/platform',
@@ -45,6 +80,16 @@ const reach = {
   ui: ['@marketplace/ui', '@marketplace/ui/**', '**/packages/ui/**'],
   gateway: ['@marketplace/gateway', '@marketplace/gateway/**', '**/gateway/src/**'],
   contractModules: ['@marketplace/contracts/**', '**/contracts/src/**'],
+  /** Another feature of the same front end, from a feature's folder. */
+  feature: (name: string) => [`../${name}`, `../${name}/**`, `**/features/${name}`, `**/features/${name}/**`],
+  /** The composition folders of a front end, from a feature's folder. */
+  composition: ['app', 'exposes'].flatMap((dir) => [`../../${dir}`, `../../${dir}/**`, `../../../${dir}/**`]),
+  /** Features and composition folders, from a shared folder. */
+  fromShared: ['features', 'app', 'exposes'].flatMap((dir) => [
+    `../${dir}`,
+    `../${dir}/**`,
+    `../../${dir}/**`,
+  ]),
 };
 
 /** A boundary: the files it applies to, what they must not import and why. */
@@ -59,6 +104,59 @@ const routing =
   'Import routing from @marketplace/ui/router: the shared singleton that ships only what we use (docs/adr/0007).';
 const frontEndMessage =
   "Front ends never import one another's source: share through @marketplace/ui or federate an expose (docs/adr/0007).";
+const featureMessage =
+  'A feature never imports another feature: move what both use to src/api, src/components or src/lib (docs/adr/0016).';
+const compositionMessage =
+  'A feature never imports src/app or src/exposes: they compose features, not the reverse (docs/adr/0016).';
+const sharedMessage =
+  'Shared code (src/api, src/components, src/lib) never imports a feature, src/app or src/exposes (docs/adr/0016).';
+
+/** What every file of the front end `name` must not import (biome applies one override's list per file). */
+function frontEndForbidden(name: string): Boundary['forbidden'] {
+  return [
+    {
+      specifiers: frontEnds.filter((other) => other !== name).flatMap(reach.frontEnd),
+      message: frontEndMessage,
+    },
+    {
+      specifiers: [...reach.platform, ...reach.anyService, ...reach.gateway],
+      message: 'Front ends reach the services through the API, never their code (docs/adr/0016).',
+    },
+  ];
+}
+
+/**
+ * The boundaries of the front end `name`: its own, then one per feature and one per shared folder, each
+ * repeating the front end's (in biome the later override's list replaces the earlier one for its files).
+ */
+function frontEndBoundaries(name: string): Boundary[] {
+  const paths = { 'react-router': routing, 'react-router-dom': routing };
+  const features = featuresOf(name);
+  return [
+    { files: `${name}/**`, paths, forbidden: frontEndForbidden(name) },
+    ...features.map((feature) => ({
+      files: `${name}/src/features/${feature}/**`,
+      paths,
+      forbidden: [
+        ...frontEndForbidden(name),
+        ...(features.length > 1
+          ? [
+              {
+                specifiers: features.filter((f) => f !== feature).flatMap(reach.feature),
+                message: featureMessage,
+              },
+            ]
+          : []),
+        { specifiers: reach.composition, message: compositionMessage },
+      ],
+    })),
+    ...sharedFoldersOf(name).map((folder) => ({
+      files: `${name}/src/${folder}/**`,
+      paths,
+      forbidden: [...frontEndForbidden(name), { specifiers: reach.fromShared, message: sharedMessage }],
+    })),
+  ];
+}
 
 /** Every boundary, in the order of biome.json's overrides (a later one wins where files match both). */
 export const boundaries: Boundary[] = [
@@ -108,20 +206,7 @@ export const boundaries: Boundary[] = [
       },
     ],
   },
-  ...frontEnds.map((name) => ({
-    files: `${name}/**`,
-    paths: { 'react-router': routing, 'react-router-dom': routing },
-    forbidden: [
-      {
-        specifiers: frontEnds.filter((other) => other !== name).flatMap(reach.frontEnd),
-        message: frontEndMessage,
-      },
-      {
-        specifiers: [...reach.platform, ...services.flatMap(reach.service), ...reach.gateway],
-        message: 'Front ends reach the services through the API, never their code (docs/adr/0016).',
-      },
-    ],
-  })),
+  ...frontEnds.flatMap(frontEndBoundaries),
   {
     files: 'packages/ui/**',
     paths: { 'react-router': routing, 'react-router-dom': routing },

@@ -1,7 +1,8 @@
 /** How a car's fields read on its page (spec §2): every missing value shows 'N/A'. */
 import type { Car } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
-import { carTitle, formatDate, NOT_AVAILABLE, specRows } from '../src/features/car-details/present';
+import { formatDate, NOT_AVAILABLE, specRows } from '../src/features/car-details/present';
+import { carTitle } from '../src/lib/car-title';
 
 const full = {
   createdAt: '2026-03-14T10:00:00+05:30',

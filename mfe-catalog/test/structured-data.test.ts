@@ -1,7 +1,7 @@
 /** schema.org data of the car page and the home page (issue 21). */
 import type { Car } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
-import { carJsonLd, homeJsonLd } from '../src/features/seo/structured-data';
+import { carJsonLd, homeJsonLd } from '../src/lib/structured-data';
 
 const origin = 'https://cars.example.in';
 const car = {

@@ -30,7 +30,31 @@ const cases: Record<string, [string, string]> = {
   ],
   remoteByPath: [
     `mfe-account/src/features/${probe}.ts`,
-    "import { x } from '../../../mfe-admin/src/features/shared/api';\nexport default x;\n",
+    "import { x } from '../../../mfe-admin/src/api/brands';\nexport default x;\n",
+  ],
+  remoteFromFeature: [
+    `mfe-account/src/features/profile/${probe}.ts`,
+    "import { x } from '../../../../mfe-catalog/src/api/cars';\nexport default x;\n",
+  ],
+  featureByPath: [
+    `mfe-catalog/src/features/home/${probe}.ts`,
+    "import { readFilters } from '../listing/filters';\nexport const x = readFilters;\n",
+  ],
+  featureByFeaturesPath: [
+    `mfe-admin/src/features/users/${probe}.ts`,
+    "import { RtoScreen } from '../../features/rto/RtoScreen';\nexport const x = RtoScreen;\n",
+  ],
+  featureImportsApp: [
+    `mfe-admin/src/features/overview/${probe}.ts`,
+    "import { DashboardRoutes } from '../../app/DashboardRoutes';\nexport const x = DashboardRoutes;\n",
+  ],
+  sharedImportsFeature: [
+    `mfe-sell/src/api/${probe}.ts`,
+    "import { SellWizard } from '../features/wizard/SellWizard';\nexport const x = SellWizard;\n",
+  ],
+  featureAllowed: [
+    `mfe-sell/src/features/wizard/${probe}.ts`,
+    "import { createListing } from '../../api/cars';\nimport { STEPS } from './draft';\nexport const x = [createListing, STEPS];\n",
   ],
   platformContractModule: [
     `packages/platform/src/${probe}.ts`,
@@ -85,6 +109,11 @@ describe('import boundaries', () => {
     ['serviceByPath', 'A service never imports another service'],
     ['remoteByPackage', "Front ends never import one another's source"],
     ['remoteByPath', "Front ends never import one another's source"],
+    ['remoteFromFeature', "Front ends never import one another's source"],
+    ['featureByPath', 'A feature never imports another feature'],
+    ['featureByFeaturesPath', 'A feature never imports another feature'],
+    ['featureImportsApp', 'A feature never imports src/app or src/exposes'],
+    ['sharedImportsFeature', 'Shared code (src/api, src/components, src/lib) never imports a feature'],
     ['platformContractModule', 'The platform knows no service'],
     ['platformService', 'The platform knows no service'],
     ['uiTestPlatform', 'The design system runs in browsers'],
@@ -96,5 +125,9 @@ describe('import boundaries', () => {
 
   it('lets a service import the platform, the contracts and its own code', () => {
     expect(diagnosticsOf(cases.allowed![0])).toBe('');
+  });
+
+  it("lets a feature import its own files and its front end's shared folders", () => {
+    expect(diagnosticsOf(cases.featureAllowed![0])).toBe('');
   });
 });

@@ -1,44 +1,49 @@
-/** Test-drive calls of the account remote (spec §7 "Test drives"); failures toast the server's message. */
-import type { TestDrive, TestDriveSlotsResponse } from '@marketplace/contracts';
-import { api } from '@marketplace/ui';
+/**
+ * Test-drive calls of the account remote (spec §7 "Test drives"), by operation id through `callOperation`;
+ * failures toast the server's message.
+ */
+import type { TestDrive } from '@marketplace/contracts';
+import { callOperation } from '@marketplace/ui';
 
-/** `GET /api/testDrive/slots?car=&date=`: the open start times `HH:MM` of the car on that day. */
+/** `listTestDriveSlots` (`GET /api/testDrive/slots?car=&date=`): the open start times `HH:MM` of the car on that day. */
 export async function openSlots(car: string, date: string): Promise<string[]> {
-  const { data } = await api.get<TestDriveSlotsResponse>('/api/testDrive/slots', {
-    params: { car, date },
-    background: true,
-  });
+  const { data } = await callOperation('listTestDriveSlots', { query: { car, date } }, { background: true });
   return data.data.slots;
 }
 
-/** `POST /api/testDrive`: books a slot (status Pending). */
-export async function createTestDrive(car: string, appointmentDate: string, appointmentTime: string) {
-  const { data } = await api.post<{ data: TestDrive }>('/api/testDrive', {
-    car,
-    appointmentDate,
-    appointmentTime,
-  });
+/** `bookTestDrive` (`POST /api/testDrive`): books a slot (status Pending). */
+export async function createTestDrive(
+  car: string,
+  appointmentDate: string,
+  appointmentTime: string,
+): Promise<TestDrive> {
+  const { data } = await callOperation('bookTestDrive', { body: { car, appointmentDate, appointmentTime } });
   return data.data;
 }
 
-/** `GET /api/testDrive`: the signed-in user's bookings. */
+/** `listMyTestDrives` (`GET /api/testDrive`): the signed-in user's bookings. */
 export async function listTestDrives(): Promise<TestDrive[]> {
-  const { data } = await api.get<{ data: TestDrive[] }>('/api/testDrive');
+  const { data } = await callOperation('listMyTestDrives');
   return data.data;
 }
 
-/** `PUT /api/testDrive/{id}`: moves a booking to another date and time (spec §3: only these change). */
-export async function updateTestDrive(drive: TestDrive, appointmentDate: string, appointmentTime: string) {
-  const { data } = await api.put<TestDrive>(`/api/testDrive/${drive._id}`, {
-    appointmentDate,
-    appointmentTime,
-    id: drive._id,
-    car: drive.car._id,
+/**
+ * `rescheduleTestDrive` (`PUT /api/testDrive/{id}`): moves a booking to another date and time (spec §3:
+ * only these change; `id` and `car` go along as the spec's client sends them). Resolves with the booking.
+ */
+export async function updateTestDrive(
+  drive: TestDrive,
+  appointmentDate: string,
+  appointmentTime: string,
+): Promise<TestDrive> {
+  const { data } = await callOperation('rescheduleTestDrive', {
+    params: { id: drive._id },
+    body: { appointmentDate, appointmentTime, id: drive._id, car: drive.car._id },
   });
   return data;
 }
 
-/** `DELETE /api/testDrive/{id}`. */
+/** `cancelTestDrive` (`DELETE /api/testDrive/{id}`). */
 export async function deleteTestDrive(id: string): Promise<void> {
-  await api.delete(`/api/testDrive/${id}`);
+  await callOperation('cancelTestDrive', { params: { id } });
 }

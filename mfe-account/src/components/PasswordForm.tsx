@@ -5,8 +5,8 @@
  */
 import { Button, TextField, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
 import { useForm } from 'react-hook-form';
-import { matchesRules, NEW_PASSWORD_HINT, newPasswordRules } from '../auth/rules';
-import { changePassword } from './api';
+import { changePassword } from '../api/profile';
+import { matchesRules, NEW_PASSWORD_HINT, newPasswordRules } from '../lib/form-rules';
 
 interface PasswordValues {
   currentPassword: string;

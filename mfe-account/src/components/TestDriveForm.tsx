@@ -13,8 +13,8 @@ import {
 } from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
 import { type FormEvent, useEffect, useState } from 'react';
-import { openSlots } from './api';
-import { formatTime12h, lastBookableDate } from './format';
+import { openSlots } from '../api/test-drives';
+import { formatTime12h, lastBookableDate } from '../lib/test-drive-format';
 
 /** Props of {@link TestDriveForm}. */
 export interface TestDriveFormProps {

@@ -1,14 +1,14 @@
 /** The dashboard's nested routes under its base path (spec §2 route table, /dashboard/*). */
 import type { DashboardProps } from '@marketplace/ui';
 import { Link, Route, Routes } from '@marketplace/ui/router';
-import { BrandScreen } from './brands/BrandScreen';
-import { AdminLayout } from './layout/AdminLayout';
-import { ModelScreen } from './models/ModelScreen';
-import { Overview } from './overview/Overview';
-import { RtoScreen } from './rto/RtoScreen';
-import { StatesScreen } from './states/StatesScreen';
-import { UsersScreen } from './users/UsersScreen';
-import { VariantScreen } from './variants/VariantScreen';
+import { BrandScreen } from '../features/brands/BrandScreen';
+import { AdminLayout } from '../features/layout/AdminLayout';
+import { ModelScreen } from '../features/models/ModelScreen';
+import { Overview } from '../features/overview/Overview';
+import { RtoScreen } from '../features/rto/RtoScreen';
+import { StatesScreen } from '../features/states/StatesScreen';
+import { UsersScreen } from '../features/users/UsersScreen';
+import { VariantScreen } from '../features/variants/VariantScreen';
 
 /** Layout plus the screen for the current /dashboard path. */
 export function DashboardRoutes({ basePath }: DashboardProps) {

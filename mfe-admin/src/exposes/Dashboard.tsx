@@ -2,7 +2,7 @@
 import '../app/styles.css';
 import type { DashboardProps } from '@marketplace/ui';
 import type { ComponentType } from 'react';
-import { DashboardRoutes } from '../features/DashboardRoutes';
+import { DashboardRoutes } from '../app/DashboardRoutes';
 
 const Dashboard: ComponentType<DashboardProps> = DashboardRoutes;
 export default Dashboard;

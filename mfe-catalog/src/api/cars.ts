@@ -1,40 +1,35 @@
-/** The catalog's calls (spec §7 "Cars", "Reference data"), typed with the contracts (types only). */
-import type { Brand, Car, CarFacets } from '@marketplace/contracts';
-import { api, isApiError } from '@marketplace/ui';
+/**
+ * The catalog's car calls (spec §7 "Cars"), by operation id through `callOperation` (types from the
+ * contracts' declarations), and their TanStack queries: the same keys on the server and in the browser,
+ * so what the server rendered with is reused after hydration (issue 21).
+ */
+import type { Car } from '@marketplace/contracts';
+import { callOperation, isApiError, type OperationQuery, type OperationResult } from '@marketplace/ui';
 import { queryOptions } from '@tanstack/react-query';
 
-/** A brand as the listing shows it. */
-export type BrandSummary = Pick<Brand, '_id' | 'name' | 'logo'>;
+/** The query of a car search (`searchCars`): the listing's filters as sent, empty ones left out. */
+export type CarSearchQuery = OperationQuery<'searchCars'>;
 
-/** One page of `GET /api/cars`: the cars, how many match in total, and the facets when asked (`facets=true`). */
-export interface CarPage {
-  cars: Car[];
-  totalLength: number;
-  facets?: CarFacets;
-}
+/** One page of a search: the cars, how many match in total, and the facets when asked (`facets: 'true'`). */
+export type CarPage = OperationResult<'searchCars'>['data'];
 
-/** `GET /api/cars?{query}`: empty parameters are left out by the caller. */
-export async function searchCars(
-  query: Record<string, string | number>,
-  signal?: AbortSignal,
-): Promise<CarPage> {
-  const { data } = await api.get<{ data: CarPage }>('/api/cars', {
-    params: query,
-    background: true,
-    ...(signal ? { signal } : {}),
-  });
+/** `searchCars` (`GET /api/cars?{query}`): one page of cars; empty parameters are left out by the caller. */
+export async function searchCars(query: CarSearchQuery, signal?: AbortSignal): Promise<CarPage> {
+  const { data } = await callOperation(
+    'searchCars',
+    { query },
+    { background: true, ...(signal ? { signal } : {}) },
+  );
   return data.data;
 }
 
 /**
- * `GET /api/cars/{carId}`: one car, or `null` when there is no such car (404, or 400 for an id that cannot
- * exist). @throws ApiError for any other failure.
+ * `getCar` (`GET /api/cars/{carId}`): one car, or `null` when there is no such car (404, or 400 for an id
+ * that cannot exist). @throws ApiError for any other failure.
  */
 export async function fetchCar(carId: string): Promise<Car | null> {
   try {
-    const { data } = await api.get<{ data: Car }>(`/api/cars/${encodeURIComponent(carId)}`, {
-      quiet: true,
-    });
+    const { data } = await callOperation('getCar', { params: { carId } }, { quiet: true });
     return data.data;
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
@@ -42,36 +37,14 @@ export async function fetchCar(carId: string): Promise<Car | null> {
   }
 }
 
-/**
- * `GET /api/carbrand`: every brand with its logo, for the POPULAR BRANDS grid. The answer is
- * `{ data: Brand[] }` (`data` is the list, spec §7, issue 19).
- */
-export async function fetchBrands(): Promise<Brand[]> {
-  const { data } = await api.get<{ data: Brand[] }>('/api/carbrand', { background: true });
-  return data.data;
-}
-
-/**
- * The catalog's queries (TanStack Query): the same keys on the server and in the browser, so what the
- * server rendered with is reused after hydration (issue 21).
- */
-export const catalogQueries = {
+/** The car queries of the catalog's pages. */
+export const carQueries = {
   /** One page of the search; `query` as sent (empty parameters left out). */
-  search: (query: Record<string, string | number>) =>
+  search: (query: CarSearchQuery) =>
     queryOptions({
       queryKey: ['cars', 'search', query],
       queryFn: ({ signal }) => searchCars(query, signal),
     }),
   /** One car, `null` when unknown. */
   car: (carId: string) => queryOptions({ queryKey: ['cars', 'one', carId], queryFn: () => fetchCar(carId) }),
-  /**
-   * Every brand as the listing shows it (POPULAR/TOP BRANDS): id, name and logo only — the models nested in
-   * each brand are left out of the cache, which a server-rendered page carries in its HTML (≈34 KB → 3 KB).
-   */
-  brands: () =>
-    queryOptions({
-      queryKey: ['brands', 'listed'],
-      queryFn: async (): Promise<BrandSummary[]> =>
-        (await fetchBrands()).map(({ _id, name, logo }) => ({ _id, name, ...(logo ? { logo } : {}) })),
-    }),
 };

@@ -11,7 +11,7 @@
  */
 import type { Car } from '@marketplace/contracts';
 import { SITE_NAME } from '@marketplace/ui';
-import { carTitle } from '../car-details/present';
+import { carTitle } from './car-title';
 
 /** Absolute URL of a car's page. */
 export function carUrl(origin: string, carId: string): string {

@@ -1,8 +1,8 @@
 /**
  * Business constants the front ends need at run time (spec §9): the product's vocabulary comes from the
- * contracts' zod-free entry `@marketplace/contracts/vocabulary` (re-exported here, never copied); the rest
- * is the front ends' own. Front ends import the main contracts entry for types only, so zod never reaches
- * a browser bundle.
+ * contracts' schema-free entry `@marketplace/contracts/vocabulary` (re-exported here, never copied); the
+ * rest is the front ends' own. Front ends import the main contracts entry for types only, so the schema
+ * library never reaches a browser bundle.
  */
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '@marketplace/contracts/vocabulary';
 

@@ -1,11 +1,13 @@
 /**
- * @marketplace/ui — the design system (Tailwind CSS components), the API client and the shared stores of
- * the front ends. It is a Module Federation singleton: the shell and every remote use one instance, so
- * stores and the toast queue are shared. The Headless UI overlays (dialog, menu, select, tabs) are the
- * separate entry `@marketplace/ui/overlays`, loaded only by screens that use them.
+ * @marketplace/ui — the design system (Tailwind CSS components), the API client (`callOperation` calls a
+ * declared operation by its id, typed from the contracts) and the shared stores of the front ends. It is a
+ * Module Federation singleton: the shell and every remote use one instance, so stores and the toast queue
+ * are shared. The Headless UI overlays (dialog, menu, select, tabs) are the separate entry
+ * `@marketplace/ui/overlays`, loaded only by screens that use them.
  */
 
 export { type LoginBody, loadProfile, login, logout, logoutEverywhere } from './api/auth';
+export { type CallArgs, type CallConfig, callOperation } from './api/call-operation';
 export {
   ApiError,
   type ApiResponse,
@@ -18,6 +20,13 @@ export {
   type RequestConfig,
   type ServerApiOptions,
 } from './api/client';
+export type {
+  OperationBody,
+  OperationId,
+  OperationQuery,
+  OperationRequest,
+  OperationResult,
+} from './api/operation-types';
 export { createQueryClient, QUERY_STALE_MS } from './api/query';
 export { putFile, type UploadResult, uploadImage } from './api/upload';
 export { Button, type ButtonVariant, buttonClasses } from './components/Button';

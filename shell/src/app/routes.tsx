@@ -4,13 +4,13 @@
  * Every remote area is a RemoteSlot (its own Suspense, ErrorBoundary and Retry fallback).
  */
 import type { RouteObject } from '@marketplace/ui/router';
-import { LoginDialogHost } from '../features/auth/LoginDialogHost';
 import { RouteErrorBoundary } from '../features/errors/AppError';
 import { NotFound } from '../features/errors/NotFound';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoadingPage } from '../features/loading/Loading';
-import { TestDriveModalHost } from '../features/test-drive/TestDriveModalHost';
+import { LoginDialogHost } from './federation/LoginDialogHost';
 import { RemoteSlot } from './federation/RemoteSlot';
+import { TestDriveModalHost } from './federation/TestDriveModalHost';
 
 /** Wraps every route: the login dialog is routed content too (it may navigate). */
 function Root() {

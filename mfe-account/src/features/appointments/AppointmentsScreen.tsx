@@ -18,9 +18,9 @@ import {
 import { ConfirmDialog } from '@marketplace/ui/overlays';
 import { Link } from '@marketplace/ui/router';
 import { useCallback, useEffect, useState } from 'react';
-import { deleteTestDrive, listTestDrives, updateTestDrive } from '../test-drive/api';
-import { formatLongDate, formatTime12h } from '../test-drive/format';
-import { TestDriveForm } from '../test-drive/TestDriveForm';
+import { deleteTestDrive, listTestDrives, updateTestDrive } from '../../api/test-drives';
+import { TestDriveForm } from '../../components/TestDriveForm';
+import { formatLongDate, formatTime12h } from '../../lib/test-drive-format';
 
 const LOCKED = new Set(['Confirmed', 'Completed']);
 

@@ -18,10 +18,16 @@ import {
 import { Dialog } from '@marketplace/ui/overlays';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { register as registerUser, resendOtp, verifyOtp } from '../../api/auth';
+import {
+  emailRules,
+  matchesRules,
+  NEW_PASSWORD_HINT,
+  nameRules,
+  newPasswordRules,
+} from '../../lib/form-rules';
 import { OtpBoxes } from './OtpBoxes';
-import { emailRules, matchesRules, NEW_PASSWORD_HINT, nameRules, newPasswordRules } from './rules';
 import { SocialButtons } from './SocialButtons';
-import { register as registerUser, resendOtp, verifyOtp } from './session';
 
 type Mode = 'login' | 'signup' | 'otp';
 

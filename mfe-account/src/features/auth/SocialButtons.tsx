@@ -4,17 +4,10 @@
  * branding rules); Facebook's opens the SDK's login dialog. A successful sign-in closes the dialog with
  * 'User login successfully.'; a refused token shows the server's message (API client toast).
  */
-import type { SocialProvidersResponse } from '@marketplace/contracts';
 import { Button, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
 import { useEffect, useRef, useState } from 'react';
-import {
-  facebookLogin,
-  fetchSocialProviders,
-  googleLogin,
-  loadFacebook,
-  loadGoogle,
-  userLocale,
-} from './social';
+import { facebookLogin, fetchSocialProviders, googleLogin, type SocialProviders } from '../../api/auth';
+import { loadFacebook, loadGoogle, userLocale } from './social';
 
 function signedIn(onDone: () => void): void {
   toast.success('User login successfully.', { duration: TOAST_AUTO_CLOSE_MS });
@@ -91,7 +84,7 @@ function FacebookButton({ appId, onDone }: { appId: string; onDone(): void }) {
 
 /** The configured providers' buttons and an "or" divider; nothing while unknown or when none is configured. */
 export function SocialButtons({ onDone }: { onDone(): void }) {
-  const [providers, setProviders] = useState<SocialProvidersResponse | null>(null);
+  const [providers, setProviders] = useState<SocialProviders | null>(null);
   useEffect(() => {
     let live = true;
     void fetchSocialProviders().then((p) => live && setProviders(p));

@@ -5,11 +5,8 @@
  * `GET /api/auth/providers`; the SDK hands back a Google ID token or a Facebook access token, which the
  * auth service verifies (`POST /api/auth/googleLogin`, `POST /api/auth/facebookLogin`) before it signs the
  * user in. The SDKs load only when the login or sign-up dialog shows a configured provider, in the user's
- * own language (`navigator.language`).
+ * own language (`navigator.language`). The calls themselves are in `src/api/auth.ts`.
  */
-import type { AuthSessionResponse, SocialProvidersResponse, User } from '@marketplace/contracts';
-import { api } from '@marketplace/ui';
-import { storeSignedInUser } from './session';
 
 /** The Google Identity Services SDK, as much of it as we use. */
 export interface GoogleIdentity {
@@ -39,18 +36,6 @@ declare global {
 
 /** Graph API version the Facebook SDK is initialised with. */
 export const FACEBOOK_SDK_VERSION = 'v21.0';
-
-const NO_PROVIDERS: SocialProvidersResponse = { google: null, facebook: null };
-let providers: Promise<SocialProvidersResponse> | undefined;
-
-/** The configured providers (asked once per page); none when the call fails. */
-export function fetchSocialProviders(): Promise<SocialProvidersResponse> {
-  providers ??= api
-    .get<SocialProvidersResponse>('/api/auth/providers', { quiet: true, background: true })
-    .then((r) => r.data ?? NO_PROVIDERS)
-    .catch(() => NO_PROVIDERS);
-  return providers;
-}
 
 const scripts = new Map<string, Promise<void>>();
 
@@ -99,20 +84,4 @@ export async function loadFacebook(appId: string): Promise<FacebookSdk> {
   if (!fb) throw new Error('Facebook sign-in did not start');
   fb.init({ appId, version: FACEBOOK_SDK_VERSION, cookie: false, xfbml: false });
   return fb;
-}
-
-/** `POST /api/auth/googleLogin` with the SDK's ID token; stores the signed-in user. */
-export async function googleLogin(tokenId: string): Promise<User> {
-  const { data } = await api.post<AuthSessionResponse>('/api/auth/googleLogin', { tokenId });
-  storeSignedInUser(data.user);
-  return data.user;
-}
-
-/** `POST /api/auth/facebookLogin?access_token=` with the SDK's access token; stores the signed-in user. */
-export async function facebookLogin(accessToken: string): Promise<User> {
-  const { data } = await api.post<AuthSessionResponse>('/api/auth/facebookLogin', null, {
-    params: { access_token: accessToken },
-  });
-  storeSignedInUser(data.user);
-  return data.user;
 }

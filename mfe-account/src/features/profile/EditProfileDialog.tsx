@@ -4,7 +4,6 @@
  * and, in its own form, the password. The e-mail is shown but cannot be changed (it is the sign-in
  * identity). Saved changes show at once in the header and on /profile, and survive a reload.
  */
-import type { UpdateProfileBody } from '@marketplace/contracts';
 import {
   Button,
   isUploadableImage,
@@ -18,9 +17,9 @@ import {
 import { Dialog } from '@marketplace/ui/overlays';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { nameRules } from '../auth/rules';
-import { updateProfile } from './api';
-import { PasswordForm } from './PasswordForm';
+import { type ProfileChange, updateProfile } from '../../api/profile';
+import { PasswordForm } from '../../components/PasswordForm';
+import { nameRules } from '../../lib/form-rules';
 
 /** Props of {@link EditProfileDialog}. */
 export interface EditProfileDialogProps {
@@ -67,7 +66,7 @@ export function EditProfileDialog({ onClose }: EditProfileDialogProps) {
   };
 
   const save = handleSubmit(async (values) => {
-    const body: UpdateProfileBody = {};
+    const body: ProfileChange = {};
     const name = values.name.trim();
     if (name !== user.name) body.name = name;
     if (photo) {

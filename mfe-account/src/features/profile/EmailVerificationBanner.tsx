@@ -5,9 +5,9 @@
  * toasts the answer and reloads the profile. The banner shows until the address is verified; "Send the
  * link again" calls `POST /api/auth/email/verification`.
  */
-import type { MessageResponse } from '@marketplace/contracts';
-import { api, Button, loadProfile, TOAST_AUTO_CLOSE_MS, toast, useAuthStore } from '@marketplace/ui';
+import { Button, loadProfile, TOAST_AUTO_CLOSE_MS, toast, useAuthStore } from '@marketplace/ui';
 import { useEffect, useState } from 'react';
+import { requestEmailVerification, verifyEmail } from '../../api/profile';
 
 /** Posts the `verifyEmail` token of the page's address once, then drops it from the address bar. */
 export function useEmailLink(): void {
@@ -17,10 +17,9 @@ export function useEmailLink(): void {
     if (!token) return;
     url.searchParams.delete('verifyEmail');
     globalThis.history.replaceState(globalThis.history.state, '', url.pathname + url.search + url.hash);
-    api
-      .post<MessageResponse>('/api/auth/email/verify', { token })
-      .then(({ data }) => {
-        toast.success(data.message, { duration: TOAST_AUTO_CLOSE_MS });
+    verifyEmail(token)
+      .then((message) => {
+        toast.success(message, { duration: TOAST_AUTO_CLOSE_MS });
         return loadProfile();
       })
       .catch(() => {
@@ -37,8 +36,7 @@ export function EmailVerificationBanner() {
   const resend = async () => {
     setBusy(true);
     try {
-      const { data } = await api.post<MessageResponse>('/api/auth/email/verification', undefined);
-      toast.success(data.message, { duration: TOAST_AUTO_CLOSE_MS });
+      toast.success(await requestEmailVerification(), { duration: TOAST_AUTO_CLOSE_MS });
     } catch {
       // The API client has shown the server's message.
     } finally {

@@ -13,7 +13,7 @@ import {
   useColorModeStore,
 } from '@marketplace/ui';
 import { useState } from 'react';
-import { PasswordForm } from '../profile/PasswordForm';
+import { PasswordForm } from '../../components/PasswordForm';
 
 const modes: Array<{ value: ColorMode; label: string }> = [
   { value: 'light', label: 'Light' },

@@ -5,8 +5,8 @@
  * shell's TestDriveModalHost renders this modal.
  */
 import { type TestDriveModalProps, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
-import { createTestDrive } from './api';
-import { TestDriveForm } from './TestDriveForm';
+import { createTestDrive } from '../../api/test-drives';
+import { TestDriveForm } from '../../components/TestDriveForm';
 
 /** Books a test drive of `carId` in one of its open slots; toasts 'Test drive created successfully'. */
 export function TestDriveModal({ open, carId, onClose, onBooked }: TestDriveModalProps) {

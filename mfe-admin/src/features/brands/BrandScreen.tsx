@@ -2,18 +2,16 @@
  * /dashboard/cars/brand (spec §2 "Brand", §5 "Brand add"): table No., logo, Name, founded, country,
  * Action; add and update forms replace the list; the logo is uploaded by the two-step storage flow.
  */
+
+import type { Brand } from '@marketplace/contracts';
 import { TextField, TOAST_AUTO_CLOSE_MS, toast } from '@marketplace/ui';
 import { useState } from 'react';
-import {
-  type Brand,
-  createBrandWithLogo,
-  deleteBrand,
-  fetchBrands,
-  updateBrand,
-  uploadLogo,
-} from '../shared/api';
-import { actionColumn, FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
-import { matchText } from '../shared/ui';
+import { createBrandWithLogo, deleteBrand, fetchBrands, updateBrand, uploadLogo } from '../../api/brands';
+import { FormCard } from '../../components/FormCard';
+import { actionColumn, type FormProps, ListScreen } from '../../components/ListScreen';
+import { useCrudScreen } from '../../lib/crud-screen';
+import { matchText } from '../../lib/match-text';
+import { useSave } from '../../lib/use-save';
 
 const matchBrand = matchText<Brand>((b) => [b.name, b.country]);
 

@@ -14,7 +14,7 @@ import {
 } from '@marketplace/ui';
 import { Link, Navigate, useNavigate } from '@marketplace/ui/router';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { StrokeIcon } from '../shared/ui';
+import { StrokeIcon } from '../../components/StrokeIcon';
 import { Dropdown } from './Dropdown';
 import { Sidebar } from './Sidebar';
 import { useDismiss } from './useDismiss';

@@ -3,23 +3,22 @@
  * year, fuelType chips, transmission chips, Action; add and update forms replace the list. A model's
  * `carBrand` is the brand id and `brandName` the name shown under the model's (issue 19).
  */
+
+import type { Brand, FuelType, Model, Transmission } from '@marketplace/contracts';
 import { TextField } from '@marketplace/ui';
 import { useState } from 'react';
-import {
-  type Brand,
-  createModel,
-  deleteModel,
-  FUEL_TYPES,
-  type FuelType,
-  fetchBrands,
-  fetchModels,
-  type Model,
-  TRANSMISSIONS,
-  type Transmission,
-  updateModel,
-} from '../shared/api';
-import { actionColumn, FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
-import { BrandSelect, CheckboxGroup, Chips, matchText, useList } from '../shared/ui';
+import { fetchBrands } from '../../api/brands';
+import { createModel, deleteModel, fetchModels, updateModel } from '../../api/models';
+import { BrandSelect } from '../../components/BrandSelect';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
+import { Chips } from '../../components/Chips';
+import { FormCard } from '../../components/FormCard';
+import { actionColumn, type FormProps, ListScreen } from '../../components/ListScreen';
+import { useCrudScreen } from '../../lib/crud-screen';
+import { matchText } from '../../lib/match-text';
+import { useList } from '../../lib/use-list';
+import { useSave } from '../../lib/use-save';
+import { FUEL_TYPES, TRANSMISSIONS } from '../../lib/vocabulary';
 
 const matchModel = matchText<Model>((m) => [m.name, m.brandName]);
 

@@ -7,8 +7,9 @@
 import { formatIndianNumber } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type DashboardStats, fetchStats } from '../shared/api';
-import { ScreenHeader, StrokeIcon } from '../shared/ui';
+import { type DashboardStats, fetchStats } from '../../api/stats';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { StrokeIcon } from '../../components/StrokeIcon';
 
 type Stats = { [K in keyof DashboardStats]: number | null };
 

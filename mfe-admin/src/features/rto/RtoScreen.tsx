@@ -2,19 +2,19 @@
  * /dashboard/state/rto (spec §2 "RTO", §5 "RTO"): RTO offices with a state filter; 'Add New Rto' and
  * 'Update RTO' modals where the state's prefix is shown before a numeric code input; delete confirmation.
  */
+
+import type { Rto, State } from '@marketplace/contracts';
 import { SelectField, TextField } from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
 import { useMemo, useState } from 'react';
-import { createRto, deleteRto, fetchRtos, fetchStates, type Rto, type State, updateRto } from '../shared/api';
-import {
-  actionColumn,
-  FormActions,
-  type FormProps,
-  ListScreen,
-  useCrudScreen,
-  useSave,
-} from '../shared/crud';
-import { matchText, useList } from '../shared/ui';
+import { createRto, deleteRto, fetchRtos, updateRto } from '../../api/rtos';
+import { fetchStates } from '../../api/states';
+import { FormActions } from '../../components/FormCard';
+import { actionColumn, type FormProps, ListScreen } from '../../components/ListScreen';
+import { useCrudScreen } from '../../lib/crud-screen';
+import { matchText } from '../../lib/match-text';
+import { useList } from '../../lib/use-list';
+import { useSave } from '../../lib/use-save';
 
 /** The code as sent: `<PREFIX>-<digits>`, or the digits alone for a state without a prefix (spec §5). */
 export function rtoCode(prefix: string | undefined, digits: string): string {

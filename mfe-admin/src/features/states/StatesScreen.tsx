@@ -1,6 +1,7 @@
+import { fetchStates } from '../../api/states';
+import { ListScreen } from '../../components/ListScreen';
+import { useCrudScreen } from '../../lib/crud-screen';
 /** /dashboard/state/state (spec §2 "States"): the states and union territories, read only. */
-import { fetchStates } from '../shared/api';
-import { ListScreen, useCrudScreen } from '../shared/crud';
 
 /** Table No., state. */
 export function StatesScreen() {

@@ -3,11 +3,18 @@
  * User), columns No., Name, email, Mobile No., Action (delete only); the add-user form replaces the list
  * and its close icon returns to it.
  */
+
+import type { Role, User } from '@marketplace/contracts';
 import { SelectField, TextField, useAuthStore } from '@marketplace/ui';
 import { useState } from 'react';
-import { createUser, deleteUser, fetchUsers, ROLES, type Role, type User } from '../shared/api';
-import { FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
-import { matchText, RowActions } from '../shared/ui';
+import { createUser, deleteUser, fetchUsers } from '../../api/users';
+import { FormCard } from '../../components/FormCard';
+import { type FormProps, ListScreen } from '../../components/ListScreen';
+import { RowActions } from '../../components/RowActions';
+import { useCrudScreen } from '../../lib/crud-screen';
+import { matchText } from '../../lib/match-text';
+import { useSave } from '../../lib/use-save';
+import { ROLES } from '../../lib/vocabulary';
 
 const matchUser = matchText<User>((u) => [u.name, u.email, u.phone_number, u.username]);
 

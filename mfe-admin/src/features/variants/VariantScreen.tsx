@@ -4,24 +4,22 @@
  * fuelType, transmission, Action; add and edit forms replace the list. A variant's `carBrand` is the brand
  * id, `brandName` the brand's name and `carModel` `{ _id, name }` (issue 19).
  */
+
+import type { Brand, FuelType, Model, Transmission, Variant } from '@marketplace/contracts';
 import { Button, SelectField, TextAreaField, TextField } from '@marketplace/ui';
 import { useMemo, useState } from 'react';
-import {
-  type Brand,
-  createVariant,
-  deleteVariant,
-  FUEL_TYPES,
-  type FuelType,
-  fetchBrands,
-  fetchModels,
-  fetchVariants,
-  type Model,
-  type Transmission,
-  updateVariant,
-  type Variant,
-} from '../shared/api';
-import { actionColumn, FormCard, type FormProps, ListScreen, useCrudScreen, useSave } from '../shared/crud';
-import { BrandSelect, Chips, matchText, useList } from '../shared/ui';
+import { fetchBrands } from '../../api/brands';
+import { fetchModels } from '../../api/models';
+import { createVariant, deleteVariant, fetchVariants, updateVariant } from '../../api/variants';
+import { BrandSelect } from '../../components/BrandSelect';
+import { Chips } from '../../components/Chips';
+import { FormCard } from '../../components/FormCard';
+import { actionColumn, type FormProps, ListScreen } from '../../components/ListScreen';
+import { useCrudScreen } from '../../lib/crud-screen';
+import { matchText } from '../../lib/match-text';
+import { useList } from '../../lib/use-list';
+import { useSave } from '../../lib/use-save';
+import { FUEL_TYPES } from '../../lib/vocabulary';
 
 const noModels = async (): Promise<Model[]> => [];
 

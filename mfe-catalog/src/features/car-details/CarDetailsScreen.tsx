@@ -19,12 +19,13 @@ import {
 import { Link, useParams } from '@marketplace/ui/router';
 import { QueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
-import { catalogQueries } from '../cars/api';
-import { Icon } from '../marketing/Icon';
-import { carJsonLd } from '../seo/structured-data';
+import { carQueries } from '../../api/cars';
+import { Icon } from '../../components/Icon';
+import { carTitle } from '../../lib/car-title';
+import { carJsonLd } from '../../lib/structured-data';
 import { bookTestDrive } from './booking';
 import { PhotoCarousel } from './PhotoCarousel';
-import { carTitle, specRows } from './present';
+import { specRows } from './present';
 
 /** 'used' → 'Used'. */
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -229,7 +230,7 @@ function CarPage({ car }: { car: Car }) {
 
 /** The car, once loaded; a not-found state for an unknown id. */
 function LoadedCar({ carId }: { carId: string }) {
-  const { data: car } = useSuspenseQuery(catalogQueries.car(carId));
+  const { data: car } = useSuspenseQuery(carQueries.car(carId));
   return car ? <CarPage car={car} /> : <CarNotFound />;
 }
 

@@ -10,11 +10,6 @@ export function formatDate(value: string | undefined): string {
   return (value && formatIndianDate(value)) || NOT_AVAILABLE;
 }
 
-/** Title of the page: brand, model and variant names. */
-export function carTitle(car: Pick<Car, 'brand' | 'model' | 'variant'>): string {
-  return [car.brand?.name, car.model?.name, car.variant?.name].filter(Boolean).join(' ');
-}
-
 /** The spec grid (spec §2): label and display value, N/A where the car has no value. */
 export function specRows(car: Car): [label: string, value: string][] {
   const s = car.specifications;

@@ -8,18 +8,18 @@ import { buttonClasses, Spinner, todayInIndia, usePageMeta } from '@marketplace/
 import { Link, useNavigate } from '@marketplace/ui/router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useId } from 'react';
-import { catalogQueries } from '../cars/api';
-import { CarGrid } from '../cars/CatalogCarCard';
-import { Icon, type IconName } from '../marketing/Icon';
-import { Testimonial } from '../marketing/Testimonial';
-import { homeJsonLd } from '../seo/structured-data';
+import { carQueries } from '../../api/cars';
+import { CarGrid } from '../../components/CatalogCarCard';
+import { Icon, type IconName } from '../../components/Icon';
+import { Testimonial } from '../../components/Testimonial';
+import { homeJsonLd } from '../../lib/structured-data';
 
 /** How many cars the Top Cars grid shows: the newest six (spec §2). */
 export const TOP_CARS = 6;
 
 /** The Top Cars grid: rendered with its data on the server, fetched in the browser on client navigation. */
 function TopCars() {
-  const { data } = useSuspenseQuery(catalogQueries.search({ limit: TOP_CARS }));
+  const { data } = useSuspenseQuery(carQueries.search({ limit: TOP_CARS }));
   return data.cars.length ? (
     <CarGrid cars={data.cars} />
   ) : (

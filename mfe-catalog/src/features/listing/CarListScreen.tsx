@@ -23,10 +23,11 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { Suspense, use, useMemo, useRef, useState } from 'react';
-import { type CarPage, catalogQueries } from '../cars/api';
-import { CarGrid } from '../cars/CatalogCarCard';
-import { FaqList, LISTING_FAQS } from '../marketing/FaqList';
-import { Testimonial } from '../marketing/Testimonial';
+import { brandQueries } from '../../api/brands';
+import { type CarPage, type CarSearchQuery, carQueries } from '../../api/cars';
+import { CarGrid } from '../../components/CatalogCarCard';
+import { FaqList, LISTING_FAQS } from '../../components/FaqList';
+import { Testimonial } from '../../components/Testimonial';
 import { FilterPanel } from './FilterPanel';
 import {
   activeFilterCount,
@@ -92,9 +93,9 @@ export function CarListScreen() {
  * (`updating`) until its own arrive, so a filter change shows at once in the panel and never blanks the
  * listing. A failed fetch is thrown to the screen's error boundary (Try again).
  */
-function useCarSearch(query: Record<string, string | number>): { page: CarPage; updating: boolean } {
+function useCarSearch(query: CarSearchQuery): { page: CarPage; updating: boolean } {
   const queryClient = useQueryClient();
-  const options = catalogQueries.search(query);
+  const options = carQueries.search(query);
   const result = useQuery({ ...options, placeholderData: keepPreviousData, throwOnError: true });
   const page = result.data ?? use(queryClient.ensureQueryData(options));
   return { page, updating: result.isPlaceholderData };
@@ -103,7 +104,7 @@ function useCarSearch(query: Record<string, string | number>): { page: CarPage; 
 function CarListing() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const { data: brands } = useSuspenseQuery(catalogQueries.brands());
+  const { data: brands } = useSuspenseQuery(brandQueries.listed());
   // With the facets: the panel shows what each brand, fuel, transmission and body type would find.
   const { page: shown, updating: loading } = useCarSearch({
     ...filterQuery(filters),

@@ -9,7 +9,7 @@
 import type { CarFacets } from '@marketplace/contracts';
 import { cn, formatIndianNumber } from '@marketplace/ui';
 import { type ReactNode, useId } from 'react';
-import type { BrandSummary } from '../cars/api';
+import type { BrandSummary } from '../../api/brands';
 import { DebouncedInput } from './DebouncedInput';
 import {
   BODY_TYPES,

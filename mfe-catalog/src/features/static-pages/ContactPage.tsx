@@ -3,9 +3,9 @@
  * Message, validated here and sent with `POST /api/contact` to the support team (notification service);
  * placeholder address, phone, e-mail and fax.
  */
-import type { ContactBody } from '@marketplace/contracts';
-import { api, Button, TextAreaField, TextField, toast, usePageMeta } from '@marketplace/ui';
+import { Button, TextAreaField, TextField, toast, usePageMeta } from '@marketplace/ui';
 import { type FormEvent, useState } from 'react';
+import { type ContactMessage, sendContactMessage } from '../../api/contact';
 import { PageShell } from './PageShell';
 
 /** Longest message the API accepts (contracts `CONTACT_MESSAGE_MAX_LENGTH`). */
@@ -66,7 +66,7 @@ export function ContactPage() {
       e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    const body: ContactBody = {
+    const body: ContactMessage = {
       name: fields.name.trim(),
       email: fields.email.trim(),
       message: fields.message.trim(),
@@ -74,9 +74,9 @@ export function ContactPage() {
     };
     setSending(true);
     try {
-      const { data } = await api.post<{ message: string }>('/api/contact', body);
-      toast.success(data.message);
-      setSent(data.message);
+      const message = await sendContactMessage(body);
+      toast.success(message);
+      setSent(message);
       setFields(empty);
     } catch {
       // The API client has shown the server's message.

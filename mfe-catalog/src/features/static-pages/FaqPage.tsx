@@ -2,7 +2,7 @@
 
 import { usePageMeta } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
-import { type Faq, FaqList, LISTING_FAQS } from '../marketing/FaqList';
+import { type Faq, FaqList, LISTING_FAQS } from '../../components/FaqList';
 import { PageShell } from './PageShell';
 
 const sellingFaqs: Faq[] = [

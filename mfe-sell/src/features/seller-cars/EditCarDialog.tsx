@@ -15,8 +15,8 @@ import {
 } from '@marketplace/ui';
 import { Dialog } from '@marketplace/ui/overlays';
 import { useEffect, useId, useState } from 'react';
-import { uploadCarImage } from '../wizard/api';
-import { fetchCar, updateCar } from './api';
+import { fetchCar, updateCar } from '../../api/cars';
+import { uploadCarImage } from '../../api/images';
 
 interface Photo {
   key?: string;

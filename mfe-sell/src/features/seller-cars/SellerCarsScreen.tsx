@@ -17,7 +17,7 @@ import {
 import { ConfirmDialog } from '@marketplace/ui/overlays';
 import { Link } from '@marketplace/ui/router';
 import { useCallback, useEffect, useState } from 'react';
-import { deleteCar, fetchSellerCars } from './api';
+import { deleteCar, fetchSellerCars } from '../../api/cars';
 import { EditCarDialog } from './EditCarDialog';
 
 const iconButton =

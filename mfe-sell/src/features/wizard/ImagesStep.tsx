@@ -13,7 +13,8 @@ import {
   useLoadingStore,
 } from '@marketplace/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { createListing, uploadCarImage } from './api';
+import { createListing } from '../../api/cars';
+import { uploadCarImage } from '../../api/images';
 import type { Draft } from './draft';
 import { StepHeading } from './parts';
 

@@ -201,3 +201,20 @@ export function specificationsStepError(d: Draft): string | null {
     return 'Please give both the insurance type and its valid-till date.';
   return null;
 }
+
+/** The first step whose answers are missing or invalid, with its alert; null when all are complete. */
+export function firstIncomplete(d: Draft): { step: number; message: string } | null {
+  if (!d.brand) return { step: 0, message: 'Please choose the brand.' };
+  if (!d.year) return { step: 1, message: 'Please choose the year.' };
+  if (!d.model) return { step: 2, message: 'Please choose the model.' };
+  if (!d.fuelType || !d.transmission || !d.variant)
+    return { step: 3, message: 'Please choose the fuel type, transmission and variant.' };
+  if (!d.state || !d.rto) return { step: 4, message: 'Please choose the registration state and RTO.' };
+  const kms = kmsStepError(d);
+  if (kms) return { step: 5, message: kms };
+  const location = locationStepError(d);
+  if (location) return { step: 6, message: location };
+  const specs = specificationsStepError(d);
+  if (specs) return { step: 7, message: specs };
+  return null;
+}

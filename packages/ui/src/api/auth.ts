@@ -3,20 +3,16 @@
  * They keep the auth store current; the token itself lives in the HttpOnly `auth-token` cookie the
  * server sets (ARCHITECTURE.md "Auth"), so nothing secret is written to local storage.
  */
-import type {
-  AuthSessionResponse,
-  loginBody as LoginSchema,
-  MessageResponse,
-  User,
-} from '@marketplace/contracts';
-import type { z } from 'zod';
+import type { User } from '@marketplace/contracts';
 import { SIGNED_IN_COOKIE_NAME } from '../constants';
 import { hasCookie } from '../cookies';
 import { useAuthStore } from '../stores';
-import { api, isApiError } from './client';
+import { callOperation } from './call-operation';
+import { isApiError } from './client';
+import type { OperationBody } from './operation-types';
 
-/** `POST /api/auth/login` body, from the contract. */
-export type LoginBody = z.input<typeof LoginSchema>;
+/** `POST /api/auth/login` body (`login`), from the contract. */
+export type LoginBody = OperationBody<'login'>;
 
 const USER_KEY = 'user';
 
@@ -50,7 +46,7 @@ export async function loadProfile(): Promise<User | null> {
     return null;
   }
   try {
-    const { data } = await api.get<User>('/api/auth/profile', { quiet: true, background: true });
+    const { data } = await callOperation('getProfile', {}, { quiet: true, background: true });
     setUser(data);
     remember(data);
     return data;
@@ -66,7 +62,7 @@ export async function loadProfile(): Promise<User | null> {
 
 /** `POST /api/auth/login`; on success the user is stored (the server sets the cookie). Errors toast. */
 export async function login(body: LoginBody): Promise<User> {
-  const { data } = await api.post<AuthSessionResponse>('/api/auth/login', body);
+  const { data } = await callOperation('login', { body });
   useAuthStore.getState().setUser(data.user);
   remember(data.user);
   return data.user;
@@ -75,7 +71,7 @@ export async function login(body: LoginBody): Promise<User> {
 /** `POST /api/auth/logout`; clears the user either way. @throws when the server call fails. */
 export async function logout(): Promise<void> {
   try {
-    await api.post<MessageResponse>('/api/auth/logout', undefined, { quiet: true });
+    await callOperation('logout', {}, { quiet: true });
   } finally {
     useAuthStore.getState().setUser(null);
     remember(null);
@@ -88,7 +84,7 @@ export async function logout(): Promise<void> {
  * @throws the API client's error when the call fails (its message has been toasted; nothing is cleared).
  */
 export async function logoutEverywhere(): Promise<string> {
-  const { data } = await api.post<MessageResponse>('/api/auth/logout-all', undefined);
+  const { data } = await callOperation('logoutAll');
   useAuthStore.getState().setUser(null);
   remember(null);
   return data.message;

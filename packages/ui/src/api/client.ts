@@ -122,7 +122,12 @@ function bodyOptions(body: unknown): Pick<Options, 'json' | 'body'> {
   return { json: body };
 }
 
-async function request<T>(
+/**
+ * One call: `method` (upper case) to `url`, with a JSON `body` (a Blob, FormData or URLSearchParams as is;
+ * none when `undefined` or `null`). What {@link api} and `callOperation` send through. Resolves with the
+ * parsed body and status; rejects with an {@link ApiError} (toasted unless `quiet`) or an `AbortError`.
+ */
+export async function request<T>(
   method: string,
   url: string,
   body: unknown,

@@ -1,5 +1,7 @@
 /** Uploads to signed storage URLs (the second step of the storage service's upload flow). */
-import { ApiError, api, errorMessage, GENERIC_ERROR_MESSAGE, isApiError } from './client';
+import { callOperation } from './call-operation';
+import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE, isApiError } from './client';
+import type { OperationResult } from './operation-types';
 
 /**
  * Uploads a file to a signed upload URL (the storage service's two-step flow: `POST /api/storage/getUrl`
@@ -46,13 +48,12 @@ export function putFile(
 /** What {@link uploadImage} returns (spec §7: upload helpers return success plus message). */
 export type UploadResult = { success: true; key: string } | { success: false; message: string };
 
-/** `{ uploadUrl, key }` of `POST /api/storage/getUrl` (older answers nest the key under `data`). */
-interface SignedUpload {
-  uploadUrl?: string;
-  key?: string;
-  data?: { key?: string };
-  message?: string;
-}
+/**
+ * `getUploadUrl`'s answer (`POST /api/storage/getUrl`) as this client reads it: the declared
+ * `{ uploadUrl, key, data: { key }, message }` with every field checked, because the spec's client also
+ * takes a key only under `data` (older answers) and reports a missing URL with the server's message.
+ */
+type SignedUpload = Partial<Omit<OperationResult<'getUploadUrl'>, 'data'>> & { data?: { key?: string } };
 
 /**
  * The storage service's two-step image upload (spec §7 "Image and logo upload"): a signed URL from
@@ -71,12 +72,8 @@ export async function uploadImage(
   const failed = `Failed to upload ${options.what ?? 'image'}`;
   let signed: SignedUpload;
   try {
-    const res = await api.post<SignedUpload>('/api/storage/getUrl', null, {
-      params: { type },
-      quiet: true,
-      background: true,
-    });
-    signed = res.data ?? {};
+    const res = await callOperation('getUploadUrl', { query: { type } }, { quiet: true, background: true });
+    signed = (res.data as SignedUpload | undefined) ?? {};
   } catch (error) {
     return { success: false, message: serverReason(error) ?? 'Failed to get upload URL' };
   }

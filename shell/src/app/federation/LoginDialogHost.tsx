@@ -3,7 +3,7 @@
  * screen asking for a sign-in). The remote is loaded on first use only.
  */
 import { useLoginDialogStore } from '@marketplace/ui';
-import { RemoteSlot } from '../../app/federation/RemoteSlot';
+import { RemoteSlot } from './RemoteSlot';
 
 /** The login dialog slot. */
 export function LoginDialogHost() {

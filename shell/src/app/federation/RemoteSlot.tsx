@@ -17,6 +17,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { isChunkLoadError } from '../../lib/chunk-load-error';
 import { areaCommitted, areaRendering } from '../ssr/hydration';
 import type { RemoteName } from './manifest';
 import type { RemoteId, RemoteModules } from './remote-modules';
@@ -48,14 +49,6 @@ export type RemoteSlotProps<K extends RemoteId> = {
   /** `page` (default): a large block; `inline`: a small notice (dialogs, widgets). */
   variant?: 'page' | 'inline';
 } & (Record<string, never> extends PropsOf<K> ? { props?: PropsOf<K> } : { props: PropsOf<K> });
-
-/** True for webpack/rspack chunk download failures (network, timeout after 120 s). */
-export function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message))
-  );
-}
 
 /** The fallback of a remote area. */
 export function RemoteFallback({

@@ -3,7 +3,7 @@
  * opens it with `openTestDriveBooking(carId)` from `@marketplace/ui` (guests get the login dialog instead).
  */
 import { useTestDriveModalStore } from '@marketplace/ui';
-import { RemoteSlot } from '../../app/federation/RemoteSlot';
+import { RemoteSlot } from './RemoteSlot';
 
 /** The test-drive modal slot (the remote is loaded on first use only). */
 export function TestDriveModalHost() {

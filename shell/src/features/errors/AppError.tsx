@@ -5,7 +5,7 @@
  */
 import { buttonClasses, ErrorBoundary } from '@marketplace/ui';
 import { Outlet, useLocation } from '@marketplace/ui/router';
-import { isChunkLoadError } from '../../app/federation/RemoteSlot';
+import { isChunkLoadError } from '../../lib/chunk-load-error';
 
 /**
  * A layout route that renders its child routes and, when one throws while rendering, the error page in
