@@ -80,6 +80,8 @@ const reach = {
   ui: ['@marketplace/ui', '@marketplace/ui/**', '**/packages/ui/**'],
   gateway: ['@marketplace/gateway', '@marketplace/gateway/**', '**/gateway/src/**'],
   contractModules: ['@marketplace/contracts/**', '**/contracts/src/**'],
+  /** A service's insides: anything but its package entry (`@marketplace/<name>-service`). */
+  serviceInsides: ['@marketplace/*-service/**', '**/services/*/src/**', '**/services/*/src'],
   /** Another feature of the same front end, from a feature's folder. */
   feature: (name: string) => [`../${name}`, `../${name}/**`, `**/features/${name}`, `**/features/${name}/**`],
   /** The composition folders of a front end, from a feature's folder. */
@@ -158,8 +160,21 @@ function frontEndBoundaries(name: string): Boundary[] {
   ];
 }
 
+/** Code outside the services that uses them: only through a service's public entry. */
+export const serviceUsers = ['gateway', 'scripts', 'bench', 'e2e', 'test-support', 'infra'] as const;
+
 /** Every boundary, in the order of biome.json's overrides (a later one wins where files match both). */
 export const boundaries: Boundary[] = [
+  ...serviceUsers.map((folder) => ({
+    files: `${folder}/**`,
+    forbidden: [
+      {
+        specifiers: reach.serviceInsides,
+        message:
+          'Outside a service, import only its public entry (@marketplace/<name>-service), never its files: what it offers others is exported there (docs/adr/0016).',
+      },
+    ],
+  })),
   ...services.map((name) => ({
     files: `services/${name}/**`,
     forbidden: [

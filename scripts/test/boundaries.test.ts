@@ -68,6 +68,18 @@ const cases: Record<string, [string, string]> = {
     `packages/ui/test/${probe}.ts`,
     "import { SIGNED_IN_COOKIE } from '@marketplace/platform';\nexport const x = SIGNED_IN_COOKIE;\n",
   ],
+  benchServiceInsides: [
+    `bench/${probe}.ts`,
+    "import { generateCars } from '../services/catalog/src/cars/demo/generate';\nexport const x = generateCars;\n",
+  ],
+  gatewayTestServiceInsides: [
+    `gateway/test/${probe}.ts`,
+    "import { carStore } from '@marketplace/listing-service/src/data/store';\nexport const x = carStore;\n",
+  ],
+  scriptsServiceEntry: [
+    `scripts/${probe}.ts`,
+    "import { generateCars } from '@marketplace/catalog-service';\nexport const x = generateCars;\n",
+  ],
   allowed: [
     `services/listing/src/${probe}.ts`,
     "import { operationsOf } from '@marketplace/contracts';\nimport { bindOperations } from '@marketplace/platform';\nimport { carStore } from './data/store';\nexport const x = [operationsOf, bindOperations, carStore];\n",
@@ -117,6 +129,8 @@ describe('import boundaries', () => {
     ['platformContractModule', 'The platform knows no service'],
     ['platformService', 'The platform knows no service'],
     ['uiTestPlatform', 'The design system runs in browsers'],
+    ['benchServiceInsides', 'Outside a service, import only its public entry'],
+    ['gatewayTestServiceInsides', 'Outside a service, import only its public entry'],
   ])('%s fails the lint: %s', (name, message) => {
     const diagnostics = diagnosticsOf(cases[name]![0]);
     expect(diagnostics).toContain('noRestrictedImports');
@@ -125,6 +139,10 @@ describe('import boundaries', () => {
 
   it('lets a service import the platform, the contracts and its own code', () => {
     expect(diagnosticsOf(cases.allowed![0])).toBe('');
+  });
+
+  it("lets scripts, benchmarks and tests import a service's public entry", () => {
+    expect(diagnosticsOf(cases.scriptsServiceEntry![0])).toBe('');
   });
 
   it("lets a feature import its own files and its front end's shared folders", () => {
