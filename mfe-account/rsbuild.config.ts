@@ -1,4 +1,4 @@
-/** Build of mfe-account: sign-in dialogs, profile and test-drive appointments (ARCHITECTURE.md). */
+/** Build of mfe-account: sign-in dialogs, profile and test-drive appointments (docs/architecture.md). */
 import { frontEndConfig } from '@marketplace/ui/build';
 
 export default frontEndConfig({

@@ -1,4 +1,4 @@
-/** Build of mfe-admin: the /dashboard/* layout and screens (ARCHITECTURE.md). */
+/** Build of mfe-admin: the /dashboard/* layout and screens (docs/architecture.md). */
 import { frontEndConfig } from '@marketplace/ui/build';
 
 export default frontEndConfig({

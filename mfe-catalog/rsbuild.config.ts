@@ -1,4 +1,4 @@
-/** Build of mfe-catalog: home, car listing, car details and the static pages (ARCHITECTURE.md). */
+/** Build of mfe-catalog: home, car listing, car details and the static pages (docs/architecture.md). */
 import { frontEndConfig } from '@marketplace/ui/build';
 
 export default frontEndConfig({

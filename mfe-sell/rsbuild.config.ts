@@ -1,4 +1,4 @@
-/** Build of mfe-sell: the sell-a-car wizard and the seller's cars (ARCHITECTURE.md). */
+/** Build of mfe-sell: the sell-a-car wizard and the seller's cars (docs/architecture.md). */
 import { frontEndConfig } from '@marketplace/ui/build';
 
 export default frontEndConfig({

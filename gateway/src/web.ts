@@ -17,7 +17,7 @@ import expressStaticGzip from 'express-static-gzip';
 /** The repository root (where shell/ and the mfe-* folders live). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The front-end workspaces: the host and its four remotes (ARCHITECTURE.md). */
+/** The front-end workspaces: the host and its four remotes (docs/architecture.md). */
 export const frontEnds = ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin'] as const;
 
 const noCache = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);

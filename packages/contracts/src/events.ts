@@ -1,5 +1,5 @@
 /**
- * Events published through each service's outbox (ARCHITECTURE.md "Events"; issues 4–7). Every event is an
+ * Events published through each service's outbox (docs/architecture.md "Events"; issues 4–7). Every event is an
  * envelope `{ name, version, id, occurredAt, correlationId, payload }`. Events are internal to the
  * backend (RabbitMQ or the in-process bus) and never reach a browser. Ids inside payloads are plain
  * strings (`userId`, `carId`, ...); references are ids, not `{ _id, name }` objects, unless noted.
@@ -216,7 +216,7 @@ function defineEvent<const N extends string, const V extends number, P extends z
   return { version, payload, envelope: eventEnvelope(name, version, payload) };
 }
 
-/** Every event by name: `{ version, payload, envelope }` (ARCHITECTURE.md event list). */
+/** Every event by name: `{ version, payload, envelope }` (docs/architecture.md event list). */
 export const events = {
   'auth.user.registered': defineEvent('auth.user.registered', 1, userRegisteredPayload),
   'auth.user.verified': defineEvent('auth.user.verified', 1, userVerifiedPayload),

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the API, generated with zod-openapi from {@link apiRoutes}
- * (ARCHITECTURE.md: served by the gateway at `/api/docs`).
+ * (docs/architecture.md: served by the gateway at `/api/docs`).
  */
 import {
   type CreateDocumentOptions,

@@ -1,6 +1,6 @@
 /**
  * Which service answers a request: the gateway's routing, read off the operation declarations
- * (ARCHITECTURE.md "Who owns what"). Everything is matched case-sensitively, exactly as the paths are
+ * (docs/architecture.md "Who owns what"). Everything is matched case-sensitively, exactly as the paths are
  * written in spec §7.
  */
 import { type ApiRoute, apiRoutes, type HttpMethod, type ServiceName } from './operations/index';

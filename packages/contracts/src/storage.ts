@@ -87,7 +87,7 @@ export type StorageLimitsResponse = z.infer<typeof storageLimitsResponse>;
  * `POST /api/storage/images/confirm` body (signed in; issue 6): the keys a listing or brand is about to
  * use. Storage answers only when every key was uploaded by the caller (or the caller is an Admin, for
  * logos) with the given `type`; for the S3 adapter this is where an object is first validated. Other
- * services call it through the peers port with the user's credentials (ARCHITECTURE.md: a synchronous
+ * services call it through the peers port with the user's credentials (docs/architecture.md: a synchronous
  * call where the user waits on current data).
  */
 export const confirmImagesBody = z.object({

@@ -1,6 +1,6 @@
 /**
  * The product's vocabulary, free of zod so browsers can import it (`@marketplace/contracts/vocabulary`):
- * the business constants and limits of the product spec (`/work/shared/spec/marketplace-spec.md`,
+ * the business constants and limits of the product spec (`docs/spec/marketplace-spec.md`,
  * "spec §n" below) and its enumerations (fuel types, transmissions, body types, statuses, roles).
  */
 // ---------------------------------------------------------------------------------------------------

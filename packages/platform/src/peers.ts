@@ -1,5 +1,5 @@
 /**
- * Peers: synchronous calls from one service to another's public HTTP API. ARCHITECTURE.md allows them
+ * Peers: synchronous calls from one service to another's public HTTP API. docs/architecture.md allows them
  * only where a user waits on the answer and the data must be current (e.g. listing asks the catalog
  * whether brand/model/variant ids exist, and storage whether image keys were uploaded by the caller).
  *

@@ -1,5 +1,5 @@
 /**
- * Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see ARCHITECTURE.md, issue 4).
+ * Auth service: users, passwords, OTP, social sign-in, account admin, JWKS (see docs/architecture.md, issue 4).
  * Layout: http/ binds the operations and keeps the session cookies, use-cases/ one flow per file,
  * domain/ the pure rules, data/ the tables, clients/ the call to storage, providers/ Google and Facebook.
  */

@@ -1,5 +1,5 @@
 /**
- * Listing service: the write side of car listings and the seller's cars (ARCHITECTURE.md, issue 6).
+ * Listing service: the write side of car listings and the seller's cars (docs/architecture.md, issue 6).
  * Owns schema `listing` (table `cars`, migrations in ../migrations); asks the catalog and storage
  * synchronously while a seller waits (clients/peers.ts); publishes `listing.car.*` through its outbox and
  * consumes `auth.user.deleted` and `catalog.*.changed` (events/). Layout: http/ binds the operations,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { errorResponse } from '../common';
 
 /**
- * The backend services behind the gateway, in start order (ARCHITECTURE.md "Who owns what"): the one
+ * The backend services behind the gateway, in start order (docs/architecture.md "Who owns what"): the one
  * list of their names, which the hosts, the launcher, the boundaries and the manifests read.
  */
 export const serviceNames = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;

@@ -1,5 +1,5 @@
 /**
- * Outgoing messages (e-mail, SMS): the `Notifier` port and its adapters (ARCHITECTURE.md "External providers
+ * Outgoing messages (e-mail, SMS): the `Notifier` port and its adapters (docs/architecture.md "External providers
  * sit behind adapters"; issue 7). {@link createNotifier} picks one adapter per channel from the config:
  *
  * | channel | configured                                   | not configured (development)              |

@@ -1,7 +1,7 @@
 /**
  * Session calls shared by the shell and mfe-account: the start-up profile load, sign-in and sign-out.
  * They keep the auth store current; the token itself lives in the HttpOnly `auth-token` cookie the
- * server sets (ARCHITECTURE.md "Auth"), so nothing secret is written to local storage.
+ * server sets (docs/architecture.md "Auth"), so nothing secret is written to local storage.
  */
 import type { User } from '@marketplace/contracts';
 import { SIGNED_IN_COOKIE_NAME } from '../constants';

@@ -1,5 +1,5 @@
 /**
- * The listing service's calls to the catalog (ARCHITECTURE.md allows synchronous calls where the user
+ * The listing service's calls to the catalog (docs/architecture.md allows synchronous calls where the user
  * waits on current data): its public reference-data operations (`listModels`, `listVariants`,
  * `listStates`, `listRtos`), by declared operation through the platform's peers port, for the facts
  * `checkReferences` needs.

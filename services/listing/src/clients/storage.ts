@@ -1,5 +1,5 @@
 /**
- * The listing service's call to storage (ARCHITECTURE.md allows synchronous calls where the user waits on
+ * The listing service's call to storage (docs/architecture.md allows synchronous calls where the user waits on
  * current data): its declared operation `confirmImages`, with the seller's own credentials, so storage
  * checks that the seller uploaded every key as a car image (issue 6). The answer is read by the contracts'
  * `readConfirmedImages`.

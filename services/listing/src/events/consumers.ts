@@ -1,5 +1,5 @@
 /**
- * What the listing service consumes (ARCHITECTURE.md "Events"; issue 6):
+ * What the listing service consumes (docs/architecture.md "Events"; issue 6):
  * - `auth.user.deleted` → the user's listings are deleted, each with `listing.car.deleted` (deletedBy:
  *   the admin who deleted the user), so the catalog drops them from search and nobody books a test drive
  *   for a car whose seller no longer exists;

@@ -1,6 +1,6 @@
 /**
  * What the listing service publishes, through its outbox in the transaction of the change
- * (ARCHITECTURE.md "Events"; issue 6):
+ * (docs/architecture.md "Events"; issue 6):
  * - `listing.car.created` / `listing.car.updated` `{ car, names }`: the whole stored listing (`CarListing`)
  *   and its brand, model and variant names;
  * - `listing.car.deleted` `{ carId, seller, deletedBy }`.

@@ -1,5 +1,5 @@
 /**
- * What the test-drive service consumes (ARCHITECTURE.md "Events"; issue 7; ADR 6):
+ * What the test-drive service consumes (docs/architecture.md "Events"; issue 7; ADR 6):
  * - `catalog.car.indexed` / `catalog.car.removed` → the local car projection (data/store.ts `cars`). When
  *   a car becomes not for sale (status `sold`) or is removed, its active (Pending and Confirmed) bookings
  *   are cancelled: nobody can test-drive a car that is gone.

@@ -1,6 +1,6 @@
 /**
  * What the test-drive service publishes, through its outbox in the transaction of the change (payloads
- * as packages/contracts events.ts; ARCHITECTURE.md "Events"; issue 7; ADR 6):
+ * as packages/contracts events.ts; docs/architecture.md "Events"; issue 7; ADR 6):
  * - `testdrive.booked` `{ testDrive }` on a new booking (status Pending);
  * - `testdrive.rescheduled` `{ testDrive, previous: { appointmentDate, appointmentTime } }`;
  * - `testdrive.status_changed` `{ testDrive, previousStatus, changedBy }` when the seller or an Admin
