@@ -5,14 +5,12 @@
  * opens the login dialog; the contact form reaches the dev outbox; axe-core finds no serious or critical
  * violation; screenshots of home, listing and detail at 1280 and 390 px go to e2e/artifacts/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, repoRoot, startApp } from './support/app';
-import { artifactsDir, usePage } from './support/browser';
-
-const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+import { describe, expect, it } from 'vitest';
+import { outboxDirOf, readOutbox } from '../test-support/dev-outbox';
+import { useApp } from './support/app';
+import { seriousViolations as violationsIn } from './support/axe';
+import { screenshot as screenshotTo, usePage } from './support/browser';
 
 interface ApiCar {
   _id: string;
@@ -24,15 +22,7 @@ interface ApiCar {
   inspectionReport: { warnings?: string; tyreCondition?: string; engineCondition?: string }[];
 }
 
-let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useApp();
 
 async function apiTotal(query: string): Promise<number> {
   const res = await fetch(`${app.url}/api/cars?${query}`);
@@ -51,27 +41,13 @@ async function waitForTotal(page: Page, total: number): Promise<void> {
 }
 
 /**
- * Runs axe-core on the page's `<main>` (the catalog's content; header and footer belong to the shell and
- * are checked by its own tests) and returns its serious and critical violations.
+ * The serious and critical axe-core violations in the page's `<main>` (the catalog's content; header and
+ * footer belong to the shell and are checked by its own tests).
  */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
-  return await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const result = await axe.run(document.querySelector('main') ?? document, {
-      resultTypes: ['violations'],
-    });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const seriousViolations = (page: Page) => violationsIn(page, 'main');
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `catalog-${name}.png`), fullPage: true });
-}
+/** A full-page screenshot to e2e/artifacts/catalog-`name`.png. */
+const screenshot = (page: Page, name: string) => screenshotTo(page, `catalog-${name}.png`);
 
 function params(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
@@ -278,10 +254,8 @@ describe('catalog', () => {
     await page.getByLabel('Message').fill(message);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
-    const outbox = path.join(app.dataDir, 'outbox', 'mail.jsonl');
-    await expect
-      .poll(() => (fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8') : ''), { timeout: 30_000 })
-      .toContain(message);
+    const mails = () => readOutbox(outboxDirOf(app.dataDir), 'mail.jsonl');
+    await expect.poll(() => mails().some((m) => m.text.includes(message)), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByLabel('Message').inputValue()).toBe('');
   });
 

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, freshDataDir, type RunningApp, repoRoot, startApp } from './support/app';
+import { freePort } from '../test-support/servers';
+import { freshDataDir, type RunningApp, repoRoot, startApp } from './support/app';
 import { usePage } from './support/browser';
 import { startStaticServer, type TestServer } from './support/static-server';
 

@@ -6,101 +6,36 @@
  * photos, and is on /sold, where its price is edited and it is deleted after confirming. axe-core finds
  * no serious or critical violation. The real API throughout.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, type RunningApp, repoRoot, SEEDED_ADMIN, startApp } from './support/app';
-import { artifactsDir, usePage } from './support/browser';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { plainJpeg } from '../test-support/images';
+import { apiClient, useApp } from './support/app';
+import { seriousViolations as violationsIn } from './support/axe';
+import { screenshot, signInWithApi, usePage } from './support/browser';
+import { savedDraftAtImages, seededChoice, wizard } from './support/sell-wizard';
 
-const ADMIN = SEEDED_ADMIN;
 const SELLER = { email: 'priya.nair@example.com', password: 'Priya12345' };
-const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
-let app: RunningApp;
+const app = useApp();
 let sellerToken: string;
-const { api, tokenOf } = apiClient(() => app.url);
+const { api, tokenOf, createUser } = apiClient(() => app.url);
 
 /**
  * Serious and critical axe-core violations inside `main` (this remote's area; the shell's header and
  * footer are checked by the shell's own tests).
  */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
-  return await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const result = await axe.run(document.querySelector('main') ?? document, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const seriousViolations = (page: Page) => violationsIn(page, 'main');
 
-async function jpeg(r: number, g: number, b: number): Promise<Buffer> {
-  return await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
-interface Choice {
-  brand: { _id: string; name: string };
-  model: { _id: string; name: string; fuelType: string[]; transmission: string[] };
-  variant: { _id: string; name: string; fuelType: string; transmission: string };
-}
-
-/**
- * A brand, model (sold in 2020) and variant from the seeded reference data. The reference lists answer
- * `{ data: [...] }` (`data` is the list, issue 19).
- */
-async function seededChoice(): Promise<Choice> {
-  const { data: brands } = await api<{ data: Choice['brand'][] }>('GET', '/api/carbrand');
-  const brand = brands.data.find((b) => b.name === 'Maruti Suzuki') ?? brands.data[0];
-  if (!brand) throw new Error('no seeded brands');
-  const { data: models } = await api<{ data: Choice['model'][] }>(
-    'GET',
-    `/api/carModel?brand=${brand._id}&year=2020`,
-  );
-  for (const model of models.data) {
-    const { data } = await api<{ data: Choice['variant'][] }>(
-      'GET',
-      `/api/carVariant?brand=${brand._id}&model=${model._id}`,
-    );
-    const variant = data.data[0];
-    if (variant && models.data.filter((m) => m.name.startsWith(model.name)).length === 1)
-      return { brand, model, variant };
-  }
-  throw new Error('no seeded model with variants');
-}
+/** A 900×600 JPEG in one colour. */
+const jpeg = (r: number, g: number, b: number) => plainJpeg(900, 600, { r, g, b });
 
 beforeAll(async () => {
-  app = await startApp();
-  const admin = await tokenOf(ADMIN);
-  const created = await api('POST', '/api/account/user/new', admin, {
-    name: 'Priya Nair',
-    username: 'priya.nair',
-    role: 'User',
-    ...SELLER,
-  });
-  expect(created.status).toBe(201);
+  await createUser({ name: 'Priya Nair', username: 'priya.nair', ...SELLER });
   sellerToken = await tokenOf(SELLER);
 });
 
-afterAll(async () => {
-  await app?.stop();
-});
-
-/** Signs the page's browser context in through the API (the auth-token cookie). */
-async function signIn(ctx: ReturnType<typeof usePage>): Promise<void> {
-  const res = await ctx.context().request.post(`${app.url}/api/auth/login`, { data: SELLER });
-  expect(res.status()).toBe(200);
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, name), fullPage: true });
-}
+/** Signs the page's browser context in as the seller through the API (the auth-token cookie). */
+const signIn = (ctx: ReturnType<typeof usePage>) => signInWithApi(ctx.context(), app.url, SELLER);
 
 describe('sell a car', () => {
   const ctx = usePage();
@@ -121,16 +56,11 @@ describe('sell a car', () => {
   it('lists a car through the nine steps, then edits and deletes it on /sold', {
     timeout: 240_000,
   }, async () => {
-    const choice = await seededChoice();
+    const choice = await seededChoice(api);
     const page = ctx.page();
     await signIn(ctx);
     await page.goto(`${app.url}/sell-a-car`);
-    const panel = page.getByRole('tabpanel');
-    const option = (text: string) =>
-      panel
-        .getByRole('button')
-        .filter({ has: page.getByText(text, { exact: true }) })
-        .first();
+    const { panel, option } = wizard(page);
 
     // Brand (with its search box), Year, Model.
     await panel
@@ -340,51 +270,8 @@ describe('sell a car: failed uploads', () => {
   const ctx = usePage();
 
   it('skips a photo the storage refuses and names it; with none left says Image upload failed.', async () => {
-    const choice = await seededChoice();
-    const { data: states } = await api<{ data: Array<{ _id: string; state: string }> }>(
-      'GET',
-      '/api/carstate',
-    );
-    const state = states.data.find((s) => s.state === 'Karnataka');
-    const { data: rtos } = await api<{ data: Array<{ _id: string; code: string; city: string }> }>(
-      'GET',
-      `/api/RTO?state=${state?._id}`,
-    );
-    const rto = rtos.data[0];
     // A complete draft, as a reload restores it, open at the Images step.
-    const saved = {
-      step: 8,
-      visited: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-      draft: {
-        brand: { id: choice.brand._id, name: choice.brand.name },
-        year: 2020,
-        model: {
-          id: choice.model._id,
-          name: choice.model.name,
-          fuelTypes: choice.model.fuelType,
-          transmissions: choice.model.transmission,
-        },
-        fuelType: choice.variant.fuelType,
-        transmission: choice.variant.transmission,
-        variant: { id: choice.variant._id, name: choice.variant.name },
-        state: { id: state?._id, name: 'Karnataka' },
-        rto: { id: rto?._id, name: rto?.code, city: rto?.city },
-        kmDriven: '88000',
-        price: '315000',
-        condition: 'fair',
-        ownership: 'Third',
-        street: '3rd Main, Jayanagar',
-        city: rto?.city,
-        locationState: 'Karnataka',
-        postalCode: '560041',
-        regNumber: 'KA-05-MN-1100',
-        engineCapacity: '998',
-        spareKey: false,
-        insuranceType: '',
-        validTill: '',
-        description: '',
-      },
-    };
+    const saved = await savedDraftAtImages(app.url, await seededChoice(api));
     await ctx.context().addInitScript((value) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('sell-wizard-draft', value);

@@ -4,31 +4,18 @@
  * while another device's session ends; the e-mail verification banner on /profile, and the e-mailed link
  * (`/profile?verifyEmail=<token>`) that verifies the address. The real API throughout.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, outboxDirOf, readOutbox } from '../test-support/dev-outbox';
+import { apiClient, useApp } from './support/app';
 import { signInThroughUi, usePage } from './support/browser';
 
 const USER = { email: 'kavya.nair@example.com', password: 'Kavya12345' };
 
-let app: RunningApp;
-const { api, tokenOf } = apiClient(() => app.url);
+const app = useApp();
+const { api, tokenOf, createUser } = apiClient(() => app.url);
 
 beforeAll(async () => {
-  app = await startApp();
-  const admin = await tokenOf(SEEDED_ADMIN);
-  const created = await api('POST', '/api/account/user/new', admin, {
-    name: 'Kavya Nair',
-    username: 'kavya.nair',
-    role: 'User',
-    ...USER,
-  });
-  expect(created.status).toBe(201);
-});
-
-afterAll(async () => {
-  await app?.stop();
+  await createUser({ name: 'Kavya Nair', username: 'kavya.nair', ...USER });
 });
 
 describe('sessions', () => {
@@ -82,26 +69,10 @@ describe('sessions', () => {
       confirm_password: 'Ravi123456',
     });
     expect(reg.status).toBe(201);
-    const outbox = (file: string) => {
-      const p = path.join(app.dataDir, 'outbox', file);
-      return fs.existsSync(p)
-        ? fs
-            .readFileSync(p, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l) as { to: string; text: string })
-        : [];
-    };
+    const outbox = (file: 'mail.jsonl' | 'sms.jsonl') => readOutbox(outboxDirOf(app.dataDir), file);
     let code = '';
     await expect
-      .poll(
-        () =>
-          (code =
-            outbox('sms.jsonl')
-              .find((m) => m.to === `94${n}12`)
-              ?.text.match(/\d{6}/)?.[0] ?? ''),
-      )
+      .poll(() => (code = codeIn(outbox('sms.jsonl').find((m) => m.to === `94${n}12`)?.text ?? '') ?? ''))
       .not.toBe('');
     const verified = await api('POST', '/api/auth/verifyMobileOtp', undefined, {
       phone_number: `94${n}12`,

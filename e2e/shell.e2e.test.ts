@@ -2,55 +2,23 @@
  * The shell in a real browser (issue 8 acceptance): header and footer on public routes, the not-found
  * page, the Admin-only dashboard link, and the user menu closing on Escape and on an outside click.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, SEEDED_ADMIN, useApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { signInThroughUi, usePage } from './support/browser';
 
-const axeSource = fs.readFileSync(
-  path.resolve(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'),
-  'utf8',
-);
-
 /** Serious and critical axe-core violations in the shell's header and footer. */
-async function shellViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // the CSP forbids inline scripts
-  return await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const result = await axe.run({ include: [['header'], ['footer']] }, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const shellViolations = (page: Page) => seriousViolations(page, { include: [['header'], ['footer']] });
 
 const ADMIN = SEEDED_ADMIN;
 const USER = { email: 'ravi.kumar@example.com', password: 'Ravi12345' };
 
-let app: RunningApp;
+const app = useApp();
 
 beforeAll(async () => {
-  app = await startApp();
   // A plain user, created by the development admin through the API.
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { tokenId } = (await login.json()) as { tokenId: string };
-  const created = await fetch(`${app.url}/api/account/user/new`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenId}` },
-    body: JSON.stringify({ name: 'Ravi Kumar', username: 'ravi.kumar', role: 'User', ...USER }),
-  });
-  expect(created.status).toBe(201);
-});
-
-afterAll(async () => {
-  await app?.stop();
+  await apiClient(() => app.url).createUser({ name: 'Ravi Kumar', username: 'ravi.kumar', ...USER });
 });
 
 describe('shell', () => {

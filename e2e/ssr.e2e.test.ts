@@ -7,47 +7,19 @@
  */
 import zlib from 'node:zlib';
 import type { Car } from '@marketplace/contracts';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { carDetailWhen, listingBody, pickReference, uploadImage } from '../test-support/cars';
+import { appHtml, fetchHtml, rupees, textOf } from '../test-support/html';
 import { rawGet } from '../test-support/http';
-import { apiClient, freePort, type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
-import { usePage } from './support/browser';
+import { freePort } from '../test-support/servers';
+import { apiClient, type RunningApp, SEEDED_ADMIN, startApp, useApp } from './support/app';
+import { recordDataRequests, usePage } from './support/browser';
 
-let app: RunningApp;
+const app = useApp();
 const { api, tokenOf } = apiClient(() => app.url);
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-
 /** The page's HTML as a browser without JavaScript gets it. */
-async function html(path: string): Promise<{ status: number; text: string; headers: Headers }> {
-  const res = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-}
-
-/** The visible text of an HTML fragment: tags and React's text separators removed, entities decoded. */
-function textOf(fragment: string): string {
-  return fragment
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
-
-/** The rendered app (inside #root) of a page's HTML. */
-function appHtml(page: string): string {
-  const start = page.indexOf('<div id="root">');
-  const end = page.indexOf('id="ssr-data"');
-  expect(start).toBeGreaterThan(0);
-  return page.slice(start, end);
-}
+const html = (path: string) => fetchHtml(`${app.url}${path}`);
 
 /** Every JSON-LD object in a page. */
 function jsonLd(page: string): Array<Record<string, unknown>> {
@@ -56,12 +28,7 @@ function jsonLd(page: string): Array<Record<string, unknown>> {
   );
 }
 
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-
+/** The newest `limit` cars for sale (with `query`), as the API answers them. */
 async function newestCars(limit: number, query = ''): Promise<{ cars: Car[]; totalLength: number }> {
   const { status, data } = await api<{ data: { cars: Car[]; totalLength: number } }>(
     'GET',
@@ -71,56 +38,18 @@ async function newestCars(limit: number, query = ''): Promise<{ cars: Car[]; tot
   return data.data;
 }
 
-type Named = {
-  _id: string;
-  name?: string;
-  state?: string;
-  code?: string;
-  fuelType?: string;
-  transmission?: string;
-};
-
 /** Lists a car through the API as the user of `token` (one photo), and waits until the catalog has it. */
 async function listCar(token: string): Promise<string> {
-  const get = async (path: string) => (await api<{ data: Named[] }>('GET', path)).data.data;
-  const brand = (await get('/api/carbrand')).find((b) => b.name === 'Maruti Suzuki') as Named;
-  let model: Named | undefined;
-  let variant: Named | undefined;
-  for (const m of await get(`/api/carModel?brand=${brand._id}&year=2019`)) {
-    variant = (await get(`/api/carVariant?model=${m._id}`))[0];
-    model = m;
-    if (variant) break;
-  }
-  const state = (await get('/api/carstate')).find((s) => s.state === 'Karnataka') as Named;
-  const rto = (await get(`/api/RTO?state=${state._id}`)).find((r) => r.code === 'KA-01') as Named;
-  const grant = await api<{ uploadUrl: string; key: string }>('POST', '/api/storage/getUrl?type=cars', token);
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
-    .jpeg()
-    .toBuffer();
-  const put = await fetch(new URL(grant.data.uploadUrl, app.url), {
-    method: 'PUT',
-    headers: { 'content-type': 'image/jpeg' },
-    body: new Uint8Array(photo),
-  });
-  expect(put.status).toBe(200);
-  const created = await api<{ data: { _id: string } }>('POST', '/api/cars', token, {
-    brand: brand._id,
-    model: model?._id,
-    variant: variant?._id,
-    manufacturerYear: 2019,
-    fuelType: variant?.fuelType,
-    transmission: variant?.transmission,
-    state: state._id,
-    rto: rto._id,
+  const body = listingBody(await pickReference(app.url), [await uploadImage(app.url, token)], {
     price: 480000,
     location: { street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
     specifications: { regNumber: 'KA-01-SR-2101', kmDriven: 42000 },
     history: [],
-    images: [{ key: grant.data.key }],
   });
+  const created = await api<{ data: { _id: string } }>('POST', '/api/cars', token, body);
   expect(created.status).toBe(201);
   const id = created.data.data._id;
-  await expect.poll(async () => (await api('GET', `/api/cars/${id}`)).status).toBe(200);
+  await carDetailWhen(app.url, id, 200, { timeout: 15_000, interval: 100 });
   return id;
 }
 
@@ -258,12 +187,7 @@ describe('hydration in Chromium', () => {
   it('logs no error and fetches none of the data again on /, the listing and a car page', async () => {
     const [car] = (await newestCars(1)).cars as [Car];
     const page = ctx.page();
-    const apiCalls: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      // Images are files under /api/storage and /api/carbrand/logos, not data.
-      if (pathname.startsWith('/api/') && !/\.(webp|svg|png|jpe?g)$/.test(pathname)) apiCalls.push(pathname);
-    });
+    const apiCalls = recordDataRequests(page);
     for (const path of ['/', '/buy-a-car?fuelTypes=Diesel', `/car-details/${car._id}`]) {
       await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
       // Hydrated: React attached its handlers (a click navigates on the client, below).
@@ -318,9 +242,9 @@ describe('a remote whose server build cannot be loaded', () => {
     degraded = await startApp({
       env: { REMOTE_CATALOG_SERVER_URL: `http://127.0.0.1:${nothingThere}/server/remoteEntry.js` },
     });
-    const res = await fetch(`${degraded.url}/`, { headers: { accept: 'text/html' } });
+    const res = await fetchHtml(`${degraded.url}/`);
     expect(res.status).toBe(200);
-    const page = await res.text();
+    const page = res.text;
     // The header is server-rendered; the catalog's area is left to the browser (its loading state).
     expect(textOf(appHtml(page))).toContain('Sell a car');
     expect(page).toContain('data-testid="remote-loading"');

@@ -1,5 +1,32 @@
 /** HTTP helpers of the tests. */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A test's own HTTP server (a stub of something the system calls). */
+export interface LocalServer {
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  /** Closes the server and its open connections. */
+  stop(): Promise<void>;
+}
+
+/** Serves `handler` (a node:http listener or an Express app) on a free loopback port. */
+export async function startLocalServer(handler: http.RequestListener): Promise<LocalServer> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
 
 /** What {@link rawGet} answers: status, headers and the body's bytes as sent (still compressed). */
 export interface RawResponse {

@@ -43,6 +43,17 @@ export async function jpegWithGps(width = 2000, height = 1500, orientation?: num
   return orientation ? sharp(jpeg).withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer() : jpeg;
 }
 
+/** A plain JPEG of `width`×`height` px in one colour (a car photo for the API flows). */
+export function plainJpeg(
+  width = 800,
+  height = 600,
+  background: string | { r: number; g: number; b: number } = '#3366aa',
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
 /** A PNG of `width`×`height` px with an alpha channel (a logo-like image). */
 export function pngImage(width = 800, height = 400): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })

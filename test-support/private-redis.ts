@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './servers';
 
 export interface PrivateRedis {
   /** `redis://127.0.0.1:<port>`. */
@@ -17,18 +18,6 @@ export interface PrivateRedis {
   resume(): void;
   /** SIGKILL; resolves when the process has exited. Idempotent. */
   kill(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves when `port` answers PING with PONG, polling every 50 ms. @throws after `timeoutMs` (ms). */

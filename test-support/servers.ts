@@ -48,6 +48,18 @@ export async function requireServer(kind: ServerKind): Promise<string | undefine
   return undefined;
 }
 
+/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** A short unique suffix for schema, exchange, queue and key names so parallel test files never collide. */
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

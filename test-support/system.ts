@@ -10,6 +10,7 @@ import { createLogger, deleteTopology, loadConfig } from '@marketplace/platform'
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { type EmbeddedSystem, startEmbedded } from '../gateway/src/embedded';
+import { type OutboxSource, outboxDirOf, smsTo } from './dev-outbox';
 import { requireServer, uniqueName } from './servers';
 
 /**
@@ -30,6 +31,12 @@ export async function systemVariants() {
   ];
 }
 
+/**
+ * How long a `beforeAll` may take to start a test system and make its users: seconds alone, a minute and
+ * more on a busy machine where several API test files start theirs at once.
+ */
+export const SYSTEM_START_TIMEOUT_MS = 120_000;
+
 /** Real servers for {@link startTestSystem}. */
 export interface TestServers {
   postgresUrl: string;
@@ -41,6 +48,8 @@ export interface TestSystem {
   system: EmbeddedSystem;
   url: string;
   dataDir: string;
+  /** The dev outbox of the system (test-support/dev-outbox.ts), drained through the system's relays. */
+  outbox: OutboxSource;
   /** The newest SMS in the dev outbox to `phone`, or undefined. */
   lastSms(phone: string): { to: string; text: string; createdAt: string } | undefined;
   stop(): Promise<void>;
@@ -106,15 +115,8 @@ export async function startTestSystem(
     system,
     url: system.server.url,
     dataDir,
-    lastSms(phone) {
-      const file = path.join(dataDir, 'outbox', 'sms.jsonl');
-      if (!fs.existsSync(file)) return undefined;
-      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-      return lines
-        .map((l) => JSON.parse(l) as { to: string; text: string; createdAt: string })
-        .filter((m) => m.to === phone)
-        .at(-1);
-    },
+    outbox: { outboxDir: outboxDirOf(dataDir), drain: () => system.drainOutboxes() },
+    lastSms: (phone) => smsTo(outboxDirOf(dataDir), phone).at(-1),
     async stop() {
       const consumers = system.infra.broker.consumerNames();
       await system.stop();

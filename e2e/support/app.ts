@@ -5,24 +5,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../../test-support/servers';
 
 /** The repository root. */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-
-/** A free TCP port on loopback (closed again before it is returned). */
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh, empty data folder under the OS temp dir. */
 export function freshDataDir(): string {
@@ -110,6 +99,21 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   return { url, port, dataDir, stop };
 }
 
+/**
+ * Registers hooks that start the app before the tests of the file (or `describe`) and stop it after them.
+ * @returns the app, filled in once `beforeAll` has run (register set-up that needs it after this call).
+ */
+export function useApp(opts: StartOptions = {}): RunningApp {
+  const app = {} as RunningApp;
+  beforeAll(async () => {
+    Object.assign(app, await startApp(opts));
+  });
+  afterAll(async () => {
+    await app.stop?.();
+  });
+  return app;
+}
+
 /** The administrator the embedded app seeds (ADMIN_EMAIL / ADMIN_PASSWORD defaults). */
 export const SEEDED_ADMIN = { email: 'admin@marketplace.local', password: 'Admin@12345' };
 
@@ -119,11 +123,20 @@ export interface ApiAnswer<T> {
   data: T;
 }
 
+/** A user the seeded administrator creates (`POST /api/account/user/new`). */
+export interface NewUser {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
 /**
  * A small JSON client of a running app's API for test set-up and checks: `api(method, path, token?, body?)`
- * (bearer `token` when given) and `tokenOf({ email, password })`, the `tokenId` of a login.
- * `baseUrl` is read at each call, so it may be created before the app starts.
- * @throws Error from `tokenOf` when the login does not answer 200.
+ * (bearer `token` when given), `tokenOf({ email, password })`, the `tokenId` of a login, and
+ * `createUser(user)`, a User created by the seeded administrator. `baseUrl` is read at each call, so it may
+ * be created before the app starts.
+ * @throws Error from `tokenOf` when the login does not answer 200, from `createUser` unless it answers 201.
  */
 export function apiClient(baseUrl: () => string) {
   async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<ApiAnswer<T>> {
@@ -149,5 +162,12 @@ export function apiClient(baseUrl: () => string) {
     if (status !== 200) throw new Error(`login of ${who.email} answered ${status}`);
     return data.tokenId;
   }
-  return { api, tokenOf };
+  async function createUser(user: NewUser): Promise<void> {
+    const { status } = await api('POST', '/api/account/user/new', await tokenOf(SEEDED_ADMIN), {
+      role: 'User',
+      ...user,
+    });
+    if (status !== 201) throw new Error(`creating ${user.email} answered ${status}`);
+  }
+  return { api, tokenOf, createUser };
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 /** Where failure screenshots go. */
 export const artifactsDir = path.resolve(import.meta.dirname, '..', 'artifacts');
@@ -50,10 +50,7 @@ export function usePage(viewport = { width: 1280, height: 900 }) {
     page = await context.newPage();
     untilHydrated(page);
     consoleErrors.length = 0;
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    recordConsoleErrors(page, consoleErrors);
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && page) {
@@ -68,6 +65,44 @@ export function usePage(viewport = { width: 1280, height: 900 }) {
     context: () => context,
     consoleErrors,
   };
+}
+
+/** Collects the page's console errors and uncaught exceptions into `into` (a new list unless given). */
+export function recordConsoleErrors(page: Page, into: string[] = []): string[] {
+  page.on('console', (m) => {
+    if (m.type() === 'error') into.push(m.text());
+  });
+  page.on('pageerror', (e) => into.push(e.message));
+  return into;
+}
+
+/**
+ * Collects the paths of the page's requests for data: `/api/*`, except image files (under /api/storage and
+ * /api/carbrand/logos, which are files, not data).
+ */
+export function recordDataRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/') && !/\.(webp|svg|png|jpe?g)$/.test(pathname)) paths.push(pathname);
+  });
+  return paths;
+}
+
+/** A full-page screenshot of `page` to e2e/artifacts/`name`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, name), fullPage: true });
+}
+
+/** Signs the browser context in through the API at `baseUrl` (the server sets the auth-token cookie). */
+export async function signInWithApi(
+  context: BrowserContext,
+  baseUrl: string,
+  who: { email: string; password: string },
+): Promise<void> {
+  const res = await context.request.post(`${baseUrl}/api/auth/login`, { data: who });
+  expect(res.status()).toBe(200);
 }
 
 /**

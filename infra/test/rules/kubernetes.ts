@@ -1,52 +1,12 @@
 /**
- * Our own rules for the deployment material in infra/ (beyond the JSON schemas). Each check returns the
- * problems it finds as sentences (empty = fine), so the test can show them all and so each rule can be
- * proved to fail on a broken copy (manifests.test.ts).
+ * Our own rules for the Kubernetes manifests in infra/k8s (beyond their JSON schemas): probes, resources,
+ * the restricted Pod Security Standard, secrets by reference, queues declared first, autoscalers,
+ * disruption budgets and Services, metrics, the Ingress, kustomizations. Each returns its problems as
+ * sentences (empty = fine); manifests.test.ts proves each fails on a broken copy.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
-
-// biome-ignore lint/suspicious/noExplicitAny: parsed YAML is untyped; the rules check its shape themselves.
-export type Doc = any;
-
-/** Environment variable names that hold secrets: never a literal value in a manifest. */
-export const SECRET_NAME = /SECRET|PASSWORD|PRIVATE_KEY|TOKEN/;
-/** A URL carrying credentials (`scheme://user:pass@host`). */
-const CREDENTIAL_URL = /:\/\/[^/\s:@]+:[^/\s@]+@/;
-
-/** Every `.yaml`/`.yml` file under `dir`, sorted. */
-export function yamlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') out.push(...yamlFiles(full));
-    } else if (/\.ya?ml$/.test(entry.name)) out.push(full);
-  }
-  return out.sort();
-}
-
-/** The documents of a YAML file (merge keys `<<` resolved, as Compose does). @throws on a syntax error. */
-export function parseYamlFile(file: string): Doc[] {
-  const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'), { merge: true });
-  const list = Array.isArray(docs) ? docs : [docs];
-  for (const doc of list) {
-    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
-  }
-  return list.map((d) => d.toJS()).filter((d) => d !== null && d !== undefined);
-}
-
-/** A Kubernetes object (not a kustomize file nor a JSON patch). */
-export function isK8sObject(doc: Doc): boolean {
-  return (
-    typeof doc === 'object' &&
-    !Array.isArray(doc) &&
-    typeof doc.apiVersion === 'string' &&
-    typeof doc.kind === 'string' &&
-    !doc.apiVersion.startsWith('kustomize.config.k8s.io/')
-  );
-}
+import { CREDENTIAL_URL, type Doc, SECRET_NAME } from './yaml';
 
 const ofKind = (docs: Doc[], apiVersion: string, kind: string): Doc[] =>
   docs.filter((d) => d.apiVersion === apiVersion && d.kind === kind);
@@ -336,130 +296,6 @@ export function kustomizationProblems(file: string, k: Doc): string[] {
   for (const entry of fs.readdirSync(dir)) {
     if (!/\.ya?ml$/.test(entry) || entry === path.basename(file)) continue;
     if (!listed.has(path.resolve(dir, entry))) problems.push(`${file}: does not list ${entry}`);
-  }
-  return problems;
-}
-
-/** The Compose job that declares every consumer's queues before the services start. */
-export const TOPOLOGY_JOB = 'rabbitmq-topology';
-
-/** A Compose value taken from the environment (`${VAR}`, `${VAR:?…}`, `${VAR:-}` …), not written in the file. */
-const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
-
-/**
- * Compose: every long-running service has a healthcheck (a one-shot job may go without, when it never
- * restarts and whoever depends on it waits for it to complete; so may a tool that only runs on demand,
- * in a profile, `docker compose run`); secrets are interpolated from the
- * environment, never written; depends_on names existing services; the gateway's REMOTE_<NAME>_URL points
- * at the port mfe-<name> publishes.
- */
-export function composeProblems(compose: Doc): string[] {
-  const problems: string[] = [];
-  const services: Record<string, Doc> = compose.services ?? {};
-  const names = Object.keys(services);
-  for (const [name, svc] of Object.entries(services)) {
-    const dependents = Object.values(services)
-      .map((s) => s.depends_on?.[name]?.condition)
-      .filter(Boolean);
-    const oneShot =
-      svc.restart === 'no' &&
-      ((dependents.length > 0 && dependents.every((c) => c === 'service_completed_successfully')) ||
-        (dependents.length === 0 && (svc.profiles?.length ?? 0) > 0));
-    if ((!svc.healthcheck?.test || svc.healthcheck.disable) && !oneShot) {
-      problems.push(`service ${name}: no healthcheck`);
-    }
-    const env = Array.isArray(svc.environment)
-      ? Object.fromEntries(svc.environment.map((e: string) => e.split(/=(.*)/s).slice(0, 2)))
-      : (svc.environment ?? {});
-    for (const [key, value] of Object.entries(env)) {
-      const text = String(value ?? '');
-      if (SECRET_NAME.test(key) && text !== '' && !INTERPOLATED.test(text)) {
-        problems.push(`service ${name}: ${key} is written in the file, not taken from the environment`);
-      }
-      if (CREDENTIAL_URL.test(text) && !/:\/\/[^/\s:@]*:\$\{[A-Z0-9_]+[^}]*\}@/.test(text)) {
-        problems.push(`service ${name}: ${key} has a password written in the URL`);
-      }
-    }
-    const deps = Array.isArray(svc.depends_on) ? svc.depends_on : Object.keys(svc.depends_on ?? {});
-    for (const dep of deps)
-      if (!names.includes(dep)) problems.push(`service ${name}: depends on unknown ${dep}`);
-    // A service on the bus starts only once every consumer queue exists (else first-start events are lost).
-    const onBus = env.AMQP_URL !== undefined && name !== TOPOLOGY_JOB && !(svc.profiles?.length > 0);
-    if (onBus && svc.depends_on?.[TOPOLOGY_JOB]?.condition !== 'service_completed_successfully') {
-      problems.push(`service ${name}: does not wait for ${TOPOLOGY_JOB} to complete`);
-    }
-  }
-  const gatewayEnv = services.gateway?.environment ?? {};
-  for (const remote of ['catalog', 'sell', 'account', 'admin']) {
-    const fe = services[`mfe-${remote}`];
-    const url = String(gatewayEnv[`REMOTE_${remote.toUpperCase()}_URL`] ?? '');
-    if (!fe) {
-      problems.push(`no service mfe-${remote}`);
-      continue;
-    }
-    const published = String(fe.ports?.[0] ?? '').replace(/:\d+$/, '');
-    if (!published || !url.includes(`:${published}/mf-manifest.json`)) {
-      problems.push(
-        `gateway: REMOTE_${remote.toUpperCase()}_URL (${url}) is not mfe-${remote}'s published port ${published}`,
-      );
-    }
-  }
-  return problems;
-}
-
-export interface DockerStage {
-  name: string | undefined;
-  from: string;
-  lines: string[];
-}
-
-/** The stages of a Dockerfile (continuation lines joined, comments dropped). */
-export function dockerStages(text: string): DockerStage[] {
-  const lines = text
-    .replace(/\\\r?\n/g, ' ')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
-  const stages: DockerStage[] = [];
-  for (const line of lines) {
-    const from = /^FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
-    if (from) stages.push({ from: from[1]!, name: from[2], lines: [] });
-    else stages.at(-1)?.lines.push(line);
-  }
-  return stages;
-}
-
-/** The user a stage runs as: its last USER, else its parent stage's, else the base image's (unknown → root). */
-function stageUser(stages: DockerStage[], stage: DockerStage): string {
-  const user = stage.lines.filter((l) => /^USER\s/i.test(l)).at(-1);
-  if (user) return user.replace(/^USER\s+/i, '').trim();
-  const parent = stages.find((s) => s.name === stage.from);
-  return parent ? stageUser(stages, parent) : 'root';
-}
-
-/**
- * Each runtime target — the final stage, every server stage named in `servers` and every tool stage named
- * in `tools` — runs as a non-root numeric user (Kubernetes' runAsNonRoot can only verify a numeric one);
- * servers (and the final stage) also have a HEALTHCHECK on /healthz.
- */
-export function dockerfileProblems(text: string, servers: string[], tools: string[] = []): string[] {
-  const problems: string[] = [];
-  const stages = dockerStages(text);
-  const last = stages.at(-1);
-  if (!last) return ['no stage'];
-  const targets = [...servers, ...tools];
-  const runtime = new Set([last, ...stages.filter((s) => s.name && targets.includes(s.name))]);
-  for (const t of targets) if (!stages.some((s) => s.name === t)) problems.push(`no stage ${t}`);
-  for (const stage of runtime) {
-    const label = stage.name ?? 'final stage';
-    const user = stageUser(stages, stage);
-    const uid = user.split(':')[0] ?? '';
-    if (!/^\d+$/.test(uid)) problems.push(`${label}: USER ${user} is not a numeric user`);
-    else if (Number(uid) === 0) problems.push(`${label}: runs as root (USER ${user})`);
-    const server = stage === last || servers.includes(stage.name ?? '');
-    if (server && !stage.lines.some((l) => /^HEALTHCHECK\s/i.test(l) && l.includes('/healthz'))) {
-      problems.push(`${label}: no HEALTHCHECK on /healthz`);
-    }
   }
   return problems;
 }

@@ -6,40 +6,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EventPayloads, events, makeEvent } from '@marketplace/contracts';
-import {
-  type Consumer,
-  createDatabase,
-  createLogger,
-  createOutbox,
-  type Database,
-  type EventEnvelope,
-  queryRows,
-  toSubscription,
-} from '@marketplace/platform';
+import { createOutbox, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { subscriber, useMigratedDatabase } from '../../../test-support/consumers';
 import { carStore, type NewCar, tables } from '../src/data/store';
 import { referenceNamesConsumer, userDeletedConsumer } from '../src/events/consumers';
 import { emitCarSaved } from '../src/events/publish';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
-const logger = createLogger({ level: 'silent' });
-
-let database: Database;
-beforeAll(async () => {
-  database = await createDatabase();
-  await database.prepareSchema({ schema: 'listing', migrationsFolder });
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-const subscribe = <E extends EventEnvelope>(consumer: Consumer<E, EventPayloads>) =>
-  toSubscription(consumer, {
-    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
-    tables,
-    logger,
-  });
+const database = useMigratedDatabase('listing', migrationsFolder);
+const subscribe = subscriber(database, tables);
 
 /** Registration numbers: one per car, as different sellers may not share one (issue 20). */
 let regSeq = 0;

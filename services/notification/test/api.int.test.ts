@@ -7,11 +7,11 @@
  * form. RabbitMQ delivers asynchronously, so every check polls with a deadline.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { EventPayloads } from '@marketplace/contracts';
 import { createOutbox, messagingTables } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, signUpPayload, uniqueNumber, verifyPhone } from '../../../test-support/accounts';
+import { smsTo as smsToPhone } from '../../../test-support/dev-outbox';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp';
 import { call, startTestSystem, systemVariants, type TestSystem } from '../../../test-support/system';
 import { booking, carCreatedPayload, testDriveEvents } from './support/fixtures';
@@ -19,21 +19,6 @@ import { booking, carCreatedPayload, testDriveEvents } from './support/fixtures'
 const variants = await systemVariants();
 const SUPPORT = 'help@cars.example.in';
 const DEADLINE = { timeout: 15_000, interval: 50 };
-
-let seq = 0;
-/** A fresh sign-up payload with unique identifiers. */
-function newUser(name: string) {
-  seq++;
-  const n = `${Date.now() % 1_000_000}${seq}`.slice(-7).padStart(7, '0');
-  return {
-    name,
-    username: `u.${n}`,
-    email: `u.${n}@example.in`,
-    phone_number: `97${n}${seq % 10}`.slice(0, 10),
-    password: 'safeRide42',
-    confirm_password: 'safeRide42',
-  };
-}
 
 describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
   let t: TestSystem;
@@ -48,7 +33,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     t = await startTestSystem(
       {
         SMTP_URL: smtp.url,
-        MAIL_FROM: 'Used Car Marketplace <no-reply@cars.example.in>',
+        MAIL_FROM: 'CarBazaar <no-reply@cars.example.in>',
         SUPPORT_EMAIL: SUPPORT,
         PUBLIC_URL: 'https://cars.example.in',
         BUS_RETRY_BASE_MS: '50',
@@ -62,38 +47,20 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     await smtp?.close();
   });
 
-  /** Every SMS in the dev outbox to `phone`, oldest first. */
-  const smsTo = (phone: string): Array<{ to: string; text: string }> => {
-    const file = path.join(t.dataDir, 'outbox', 'sms.jsonl');
-    if (!fs.existsSync(file)) return [];
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { to: string; text: string })
-      .filter((m) => m.to === phone);
-  };
-
   /** Registers through the API, reads the code the worker wrote to the dev outbox and verifies. */
   async function signUp(name: string, ip: string) {
-    const u = newUser(name);
-    const reg = await call(t.url, 'POST', '/api/auth/register', { body: u, ip });
-    expect(reg.status).toBe(201);
+    const u = signUpPayload(name);
+    await register(t.url, u, ip);
     await t.system.drainOutboxes();
+    const smsTo = (phone: string) => smsToPhone(t.outbox.outboxDir, phone);
     // Exactly one SMS: the worker's (auth no longer writes to the dev outbox itself).
     await expect.poll(() => smsTo(u.phone_number).length, DEADLINE).toBe(1);
     await new Promise((r) => setTimeout(r, 200));
     const [sms, ...more] = smsTo(u.phone_number);
     expect(more).toEqual([]);
-    expect(sms!.text).toMatch(
-      /^\d{6} is your Used Car Marketplace verification code\. It expires in 10 minutes/,
-    );
+    expect(sms!.text).toMatch(/^\d{6} is your CarBazaar verification code\. It expires in 10 minutes/);
     const otp = sms!.text.slice(0, 6);
-    const verified = await call(t.url, 'POST', '/api/auth/verifyMobileOtp', {
-      body: { phone_number: u.phone_number, otp: Number(otp) },
-      ip,
-    });
-    expect(verified.status).toBe(200);
+    const verified = await verifyPhone(t.url, u.phone_number, otp, ip);
     const user = verified.body.user as { _id: string };
     await t.system.drainOutboxes();
     return { ...u, id: user._id };
@@ -107,7 +74,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
       const [welcome] = mailsTo(u.email);
       expect(welcome).toMatchObject({
         from: 'no-reply@cars.example.in',
-        subject: 'Welcome to Used Car Marketplace',
+        subject: 'Welcome to CarBazaar',
       });
       expect(welcome!.text).toContain('Hello Asha <Rao>,');
       expect(welcome!.text).toContain('https://cars.example.in/buy-a-car');
@@ -134,9 +101,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     expect(changed.status).toBe(200);
     await t.system.drainOutboxes();
     await expect.poll(() => mailsTo(u.email).length, DEADLINE).toBe(2);
-    const notice = smtp
-      .to(u.email)
-      .find((m) => m.subject === 'Your Used Car Marketplace password was changed');
+    const notice = smtp.to(u.email).find((m) => m.subject === 'Your CarBazaar password was changed');
     expect(notice?.text).toContain('Hello Pavan Kumar,');
     expect(notice?.text).toMatch(/write to \S+@\S+ at once/);
     expect(notice?.text).not.toContain('newRide2027');
@@ -179,7 +144,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
           .sort();
       expect(subjects(buyer.email)).toEqual(
         [
-          'Welcome to Used Car Marketplace',
+          'Welcome to CarBazaar',
           'Test drive booked: Hyundai Creta on Saturday, 14 March 2026, 6:30 PM',
           'Test drive rescheduled: Hyundai Creta on Sunday, 15 March 2026, 10:00 AM',
           'Test drive confirmed: Hyundai Creta',
@@ -188,7 +153,7 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
       );
       expect(subjects(seller.email)).toEqual(
         [
-          'Welcome to Used Car Marketplace',
+          'Welcome to CarBazaar',
           'Your Hyundai Creta SX is now listed',
           'New test-drive booking for your Hyundai Creta',
           'Test drive of your Hyundai Creta rescheduled to Sunday, 15 March 2026, 10:00 AM',
@@ -234,7 +199,8 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
   });
 
   it.skipIf(skip)('sends the Contact form to SUPPORT_EMAIL, validated and rate-limited per IP', async () => {
-    const ip = `10.8.${seq}.9`;
+    const octet = Number(uniqueNumber()) % 250;
+    const ip = `10.8.${octet}.9`;
     const body = {
       name: 'Meera <b>Iyer</b>',
       email: `meera.${randomUUID().slice(0, 8)}@example.in`,
@@ -262,12 +228,12 @@ describe.each(variants)('notification worker on $name', ({ servers, skip }) => {
     }
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
     expect(statuses[9]).toBe(429);
-    const other = await call(t.url, 'POST', '/api/contact', { body, ip: `10.9.${seq}.9` });
+    const other = await call(t.url, 'POST', '/api/contact', { body, ip: `10.9.${octet}.9` });
     expect(other.status).toBe(200);
 
     const rejectedBefore = smtp.rejected();
     smtp.failNext(1);
-    const down = await call(t.url, 'POST', '/api/contact', { body, ip: `10.10.${seq}.9` });
+    const down = await call(t.url, 'POST', '/api/contact', { body, ip: `10.10.${octet}.9` });
     expect(down.status).toBe(503);
     expect(down.body.message).toMatch(/could not be sent/);
     expect(smtp.rejected()).toBe(rejectedBefore + 1);

@@ -14,51 +14,64 @@ import {
 
 const EVIL = `<script>alert("x")</script> & 'Tom'`;
 
-describe('formatDate', () => {
-  it.each([
-    ['2026-03-14', 'Saturday, 14 March 2026'],
-    ['2026-01-01', 'Thursday, 1 January 2026'],
-    ['2028-02-29', 'Tuesday, 29 February 2028'],
-    ['2026-12-31', 'Thursday, 31 December 2026'],
-  ])('%s → %s', (iso, readable) => {
-    expect(formatDate(iso)).toBe(readable);
+/** `format` turns each input of `cases` into its text, and refuses each of `bad` with a RangeError. */
+function formats<T extends string | number>(
+  format: (value: T) => string,
+  cases: Array<[T, string]>,
+  bad: T[],
+) {
+  it.each(cases)('%s → %s', (value, text) => {
+    expect(format(value)).toBe(text);
   });
+  if (bad.length > 0)
+    it.each(bad)('rejects %s', (value) => {
+      expect(() => format(value)).toThrow(RangeError);
+    });
+}
 
-  it.each(['2026-02-30', '2026-13-01', '14/03/2026', ''])('rejects %s', (bad) => {
-    expect(() => formatDate(bad)).toThrow(RangeError);
-  });
+describe('formatDate', () => {
+  formats(
+    formatDate,
+    [
+      ['2026-03-14', 'Saturday, 14 March 2026'],
+      ['2026-01-01', 'Thursday, 1 January 2026'],
+      ['2028-02-29', 'Tuesday, 29 February 2028'],
+      ['2026-12-31', 'Thursday, 31 December 2026'],
+    ],
+    ['2026-02-30', '2026-13-01', '14/03/2026', ''],
+  );
 });
 
 describe('formatTime', () => {
-  it.each([
-    ['00:00', '12:00 AM'],
-    ['00:30', '12:30 AM'],
-    ['09:05', '9:05 AM'],
-    ['11:59', '11:59 AM'],
-    ['12:00', '12:00 PM'],
-    ['13:30', '1:30 PM'],
-    ['18:30:00', '6:30 PM'],
-    ['23:59', '11:59 PM'],
-  ])('%s → %s', (time, readable) => {
-    expect(formatTime(time)).toBe(readable);
-  });
-
-  it.each(['24:00', '9:30', '12:60', 'noon'])('rejects %s', (bad) => {
-    expect(() => formatTime(bad)).toThrow(RangeError);
-  });
+  formats(
+    formatTime,
+    [
+      ['00:00', '12:00 AM'],
+      ['00:30', '12:30 AM'],
+      ['09:05', '9:05 AM'],
+      ['11:59', '11:59 AM'],
+      ['12:00', '12:00 PM'],
+      ['13:30', '1:30 PM'],
+      ['18:30:00', '6:30 PM'],
+      ['23:59', '11:59 PM'],
+    ],
+    ['24:00', '9:30', '12:60', 'noon'],
+  );
 });
 
 describe('formatRupees', () => {
-  it.each([
-    [0, 'Rs. 0'],
-    [999, 'Rs. 999'],
-    [1000, 'Rs. 1,000'],
-    [575000, 'Rs. 5,75,000'],
-    [12500000, 'Rs. 1,25,00,000'],
-    [99999.6, 'Rs. 1,00,000'],
-  ])('%d → %s', (amount, text) => {
-    expect(formatRupees(amount)).toBe(text);
-  });
+  formats(
+    formatRupees,
+    [
+      [0, 'Rs. 0'],
+      [999, 'Rs. 999'],
+      [1000, 'Rs. 1,000'],
+      [575000, 'Rs. 5,75,000'],
+      [12500000, 'Rs. 1,25,00,000'],
+      [99999.6, 'Rs. 1,00,000'],
+    ],
+    [],
+  );
 });
 
 describe('HTML escaping', () => {
@@ -127,7 +140,7 @@ describe('templates', () => {
 
   it('welcome e-mail greets the user and links to the site when PUBLIC_URL is known', () => {
     const mail = welcomeMail({ name: 'Asha Rao', publicUrl: 'https://cars.example.in' });
-    expect(mail.subject).toBe('Welcome to Used Car Marketplace');
+    expect(mail.subject).toBe('Welcome to CarBazaar');
     expect(mail.text).toContain('Hello Asha Rao,');
     expect(mail.text).toContain('https://cars.example.in/buy-a-car');
     expect(welcomeMail({ name: 'A' }).text).not.toContain('http');
@@ -141,7 +154,7 @@ describe('templates', () => {
       supportEmail: 'help@cars.example.in',
       publicUrl: 'https://cars.example.in',
     });
-    expect(mail.subject).toBe('Your Used Car Marketplace password was changed');
+    expect(mail.subject).toBe('Your CarBazaar password was changed');
     expect(mail.text).toContain('Hello Asha Rao,');
     expect(mail.text).toContain('on Tuesday, 24 November 2026 at 12:15 AM (India time)');
     expect(mail.text).toContain('write to help@cars.example.in at once');

@@ -25,6 +25,7 @@ import {
 } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxDirOf, readOutbox } from '../../../test-support/dev-outbox';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp';
 import { tables } from '../src/data/store';
 import { notificationConsumers } from '../src/events/consumers';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notification-'));
   notifier = combineNotifier(
-    createSmtpMailer({ url: smtp.url, from: 'Used Car Marketplace <no-reply@example.in>', logger }),
+    createSmtpMailer({ url: smtp.url, from: 'CarBazaar <no-reply@example.in>', logger }),
     createDevOutboxNotifier({ dataDir, logger }),
   );
   const outbox = createOutbox<EventPayloads>({ db: database.db, tables });
@@ -101,8 +102,8 @@ describe('notification over SMTP', () => {
     await deliver(userVerified(u));
     const [mail, ...more] = smtp.to(u.email);
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ from: 'no-reply@example.in', subject: 'Welcome to Used Car Marketplace' });
-    expect(mail!.headers.from).toBe('Used Car Marketplace <no-reply@example.in>');
+    expect(mail).toMatchObject({ from: 'no-reply@example.in', subject: 'Welcome to CarBazaar' });
+    expect(mail!.headers.from).toBe('CarBazaar <no-reply@example.in>');
     expect(mail!.headers['content-type']).toMatch(/^multipart\/alternative/);
     expect(mail!.text).toContain('Hello Asha <Rao>,');
     expect(mail!.text).toContain(`${PUBLIC_URL}/buy-a-car`);
@@ -272,13 +273,9 @@ describe('notification over SMTP', () => {
   it('writes the OTP SMS to the dev outbox when no SMS gateway is configured', async () => {
     const u = newUser('Otp');
     await deliver(otpRequested(u, '004711'));
-    const sms = fs
-      .readFileSync(path.join(dataDir, 'outbox', 'sms.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { to: string; text: string });
+    const sms = readOutbox(outboxDirOf(dataDir), 'sms.jsonl');
     expect(sms.filter((m) => m.to === u.phone_number).map((m) => m.text)).toEqual([
-      expect.stringMatching(/^004711 is your Used Car Marketplace verification code/),
+      expect.stringMatching(/^004711 is your CarBazaar verification code/),
     ]);
   });
 

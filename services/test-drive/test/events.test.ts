@@ -7,41 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type CarSummary, type EventPayloads, makeEvent } from '@marketplace/contracts';
-import {
-  type Consumer,
-  createDatabase,
-  createLogger,
-  createOutbox,
-  type Database,
-  type EventEnvelope,
-  isUniqueViolation,
-  queryRows,
-  toSubscription,
-} from '@marketplace/platform';
+import { type CarSummary, makeEvent } from '@marketplace/contracts';
+import { isUniqueViolation, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { subscriber, useMigratedDatabase } from '../../../test-support/consumers';
 import { carStore, tables, testDriveStore } from '../src/data/store';
 import { carProjectionConsumer, userDeletedConsumer } from '../src/events/consumers';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
-const logger = createLogger({ level: 'silent' });
-
-let database: Database;
-beforeAll(async () => {
-  database = await createDatabase();
-  await database.prepareSchema({ schema: 'test_drive', migrationsFolder });
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-const subscribe = <E extends EventEnvelope>(consumer: Consumer<E, EventPayloads>) =>
-  toSubscription(consumer, {
-    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
-    tables,
-    logger,
-  });
+const database = useMigratedDatabase('test_drive', migrationsFolder);
+const subscribe = subscriber(database, tables);
 
 function summary(over: Partial<CarSummary> = {}): CarSummary {
   return {

