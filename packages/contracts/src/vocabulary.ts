@@ -7,6 +7,9 @@
 // Constants (spec §9 unless noted)
 // ---------------------------------------------------------------------------------------------------
 
+/** The product's one brand name: every page title (`{title} · CarBazaar`), e-mail and SMS uses it. */
+export const PRODUCT_NAME = 'CarBazaar';
+
 /** Cars per listing page (spec §9: "Page size: 9 cars"); also the default `limit` of `GET /api/cars`. */
 export const PAGE_SIZE = 9;
 /** Largest `limit` accepted by `GET /api/cars`; larger values are capped to it (issue 5). */

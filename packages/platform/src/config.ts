@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import { newPasswordField } from '@marketplace/contracts';
+import { newPasswordField, PRODUCT_NAME } from '@marketplace/contracts';
 import { z } from 'zod';
 
 /** Value of secrets that only development may use; production refuses to start with it. */
@@ -161,7 +161,7 @@ export const configSchema = z.object({
     error: 'must be an smtp:// or smtps:// URL',
   }),
   /** Sender of every e-mail, an address or `Name <address>`. */
-  MAIL_FROM: z.string().trim().min(3).default('Used Car Marketplace <no-reply@marketplace.local>'),
+  MAIL_FROM: z.string().trim().min(3).default(`${PRODUCT_NAME} <no-reply@marketplace.local>`),
   /** Where the Contact page's messages go (POST /api/contact). */
   SUPPORT_EMAIL: z.email().default('support@marketplace.local'),
   /**

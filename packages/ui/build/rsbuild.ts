@@ -6,10 +6,12 @@
  * `publicPath: 'auto'`, no eager sharing, a 120 s chunk-load timeout (spec §8) and a manifest
  * (`mf-manifest.json`) that the shell's runtime manifest points at. docs/adr/0007-front-end-federation.md.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { PRODUCT_NAME } from '@marketplace/contracts/vocabulary';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -184,9 +186,7 @@ export function frontEndConfig(opts: FrontEndOptions): RsbuildConfig {
     environments: {
       web: {
         source: { entry: { index: './src/index.ts' } },
-        html: isShell
-          ? { title: opts.title ?? 'Used Car Marketplace', template: './src/index.html' }
-          : undefined,
+        html: isShell ? { title: opts.title ?? PRODUCT_NAME, template: './src/index.html' } : undefined,
         output: {
           target: 'web',
           // Remotes: 'auto' — chunks load from wherever remoteEntry.js was served (any origin, any path).

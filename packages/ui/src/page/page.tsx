@@ -6,10 +6,11 @@
  * In the browser there is no recorder: {@link usePageMeta} keeps `document.title`, the description and the
  * canonical link in step after client-side navigation, and {@link usePageStatus} does nothing.
  */
+import { PRODUCT_NAME } from '@marketplace/contracts/vocabulary';
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
 
 /** Name appended to every page title. */
-export const SITE_NAME = 'CarBazaar';
+export const SITE_NAME = PRODUCT_NAME;
 
 /** The head of one page. */
 export interface PageMeta {

@@ -8,11 +8,11 @@
  * auth rule of issue 4. Links are absolute when the public URL of the site (`PUBLIC_URL`) is known, else
  * left out.
  */
-import { OTP_TTL_MINUTES, type TestDriveStatus } from '@marketplace/contracts';
+import { OTP_TTL_MINUTES, PRODUCT_NAME, type TestDriveStatus } from '@marketplace/contracts';
 import { escapeHtml, escapeHtmlLines, formatDate, formatRupees, formatTime } from './format';
 
-/** The product name used in messages. */
-export const PRODUCT_NAME = 'Used Car Marketplace';
+/** The product's brand name, used in every message (the contracts' vocabulary). */
+export { PRODUCT_NAME };
 
 /** SMS carrying a sign-up one-time code (6 digits, spec §9). */
 export function otpSmsText(otp: string): string {
@@ -28,7 +28,7 @@ export interface MailContent {
   /** Label/value rows, e.g. `['Date', 'Saturday, 14 March 2026']`; values may span lines. */
   details?: Array<[string, string]>;
   link?: { label: string; url: string };
-  /** Closing line; default `— The Used Car Marketplace team`. */
+  /** Closing line; default `— The CarBazaar team`. */
   signOff?: string;
 }
 
