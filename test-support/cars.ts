@@ -3,7 +3,7 @@
  * Karnataka and its RTO KA-01), the `POST /api/cars` body on it, and uploads of photos through the storage
  * service's two-step flow (getUrl, then the signed PUT).
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { plainJpeg } from './images';
 import { call } from './system';
 
@@ -130,7 +130,8 @@ export type ListingBody = ReturnType<typeof listingBody>;
 
 /**
  * Polls `GET /api/cars/{id}` until it answers `status` (at most `timeout` ms, every `interval` ms), as the
- * catalog learns of a listing through events. @returns the last answer.
+ * catalog learns of a listing through events (`vi.waitFor`: also in a `beforeAll` hook). @returns the last
+ * answer.
  */
 export async function carDetailWhen(
   base: string,
@@ -138,17 +139,14 @@ export async function carDetailWhen(
   status: number,
   opts: { timeout?: number; interval?: number; ip?: string } = {},
 ) {
-  let last: Awaited<ReturnType<typeof call>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = await call(base, 'GET', `/api/cars/${id}`, { ip: opts.ip });
-        return last.status;
-      },
-      { timeout: opts.timeout ?? 5_000, interval: opts.interval ?? 25 },
-    )
-    .toBe(status);
-  return last!;
+  return vi.waitFor(
+    async () => {
+      const last = await call(base, 'GET', `/api/cars/${id}`, { ip: opts.ip });
+      expect(last.status, `GET /api/cars/${id}`).toBe(status);
+      return last;
+    },
+    { timeout: opts.timeout ?? 5_000, interval: opts.interval ?? 25 },
+  );
 }
 
 /** Options of {@link uploadImage}. */

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 
 /** One line of the dev outbox (`mail.jsonl` / `sms.jsonl`). */
 export interface OutboxRecord {
@@ -65,20 +65,20 @@ export interface WaitOptions {
   timeout?: number;
 }
 
-/** Drains `source`, then polls `find` until it returns a value (at most `timeout` ms); that value. */
+/**
+ * Drains `source`, then polls `find` every 50 ms until it returns a value (at most `timeout` ms); that
+ * value. `vi.waitFor`, unlike `expect.poll`, also works in a `beforeAll` hook.
+ */
 async function pollOutbox<T>(source: OutboxSource, find: () => T | undefined, timeout = 5_000): Promise<T> {
   await source.drain?.();
-  let found: T | undefined;
-  await expect
-    .poll(
-      () => {
-        found = find();
-        return found !== undefined;
-      },
-      { timeout },
-    )
-    .toBe(true);
-  return found!;
+  return vi.waitFor(
+    () => {
+      const found = find();
+      if (found === undefined) throw new Error(`nothing awaited in the dev outbox ${source.outboxDir}`);
+      return found;
+    },
+    { timeout, interval: 50 },
+  );
 }
 
 /**

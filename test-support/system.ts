@@ -37,11 +37,67 @@ export async function systemVariants() {
  */
 export const SYSTEM_START_TIMEOUT_MS = 120_000;
 
+/**
+ * The base environment of an embedded system under test on `dataDir`: port 0 on 127.0.0.1, `dataDir` as
+ * DATA_DIR and WEB_ROOT, silent logs.
+ */
+export function embeddedEnv(dataDir: string): Record<string, string> {
+  return { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'silent' };
+}
+
 /** Real servers for {@link startTestSystem}. */
 export interface TestServers {
   postgresUrl: string;
   redisUrl: string;
   amqpUrl?: string;
+}
+
+/** The real servers' part of a test system's environment, and its clean-up. */
+export interface IsolatedServers {
+  /**
+   * DATABASE_URL (a fresh database), REDIS_URL, REDIS_KEY_PREFIX (unique) and, when `amqpUrl` is given,
+   * AMQP_URL, AMQP_EXCHANGE and AMQP_QUEUE_PREFIX (unique).
+   */
+  env: Record<string, string>;
+  /** Deletes the queues of `consumers` and the exchange (when AMQP is used), then drops the database. */
+  cleanUp(consumers?: string[]): Promise<void>;
+}
+
+/**
+ * Isolates a test system on the real `servers`: creates a fresh database named `<dbPrefix>_<unique>`
+ * and picks a unique Redis key prefix and (with `amqpUrl`) a unique exchange and queue prefix.
+ */
+export async function isolatedServers(servers: TestServers, dbPrefix = 'sys'): Promise<IsolatedServers> {
+  const dbName = uniqueName(dbPrefix);
+  const admin = new pg.Client({ connectionString: servers.postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const dbUrl = new URL(servers.postgresUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const env: Record<string, string> = {
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: servers.redisUrl,
+    REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
+  };
+  let dropTopology = async (_consumers: string[]) => {};
+  if (servers.amqpUrl) {
+    const amqpUrl = servers.amqpUrl;
+    const exchange = uniqueName('ex');
+    const queuePrefix = uniqueName('q');
+    Object.assign(env, { AMQP_URL: amqpUrl, AMQP_EXCHANGE: exchange, AMQP_QUEUE_PREFIX: queuePrefix });
+    dropTopology = (consumers) => deleteTopology(amqpUrl, { exchange, queuePrefix, consumers });
+  }
+  return {
+    env,
+    async cleanUp(consumers = []) {
+      await dropTopology(consumers);
+      const c = new pg.Client({ connectionString: servers.postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
 
 export interface TestSystem {
@@ -66,45 +122,14 @@ export async function startTestSystem(
 ): Promise<TestSystem> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'system-'));
   const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
-    LOG_LEVEL: 'silent',
+    ...embeddedEnv(dataDir),
     // `call` simulates distinct clients with X-Forwarded-For from 127.0.0.1 (issue 20: no proxy is trusted by
     // default, so the harness trusts loopback like a gateway behind a local proxy).
     TRUST_PROXY: 'loopback',
     ...extraEnv,
   };
-  let dropDatabase = async () => {};
-  let dropTopology = async (_consumers: string[]) => {};
-  if (servers) {
-    const dbName = uniqueName('sys');
-    const admin = new pg.Client({ connectionString: servers.postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const dbUrl = new URL(servers.postgresUrl);
-    dbUrl.pathname = `/${dbName}`;
-    env.DATABASE_URL = dbUrl.toString();
-    env.REDIS_URL = servers.redisUrl;
-    env.REDIS_KEY_PREFIX = `${uniqueName('t')}:`;
-    if (servers.amqpUrl) {
-      const amqpUrl = servers.amqpUrl;
-      const exchange = uniqueName('ex');
-      const queuePrefix = uniqueName('q');
-      env.AMQP_URL = amqpUrl;
-      env.AMQP_EXCHANGE = exchange;
-      env.AMQP_QUEUE_PREFIX = queuePrefix;
-      dropTopology = (consumers) => deleteTopology(amqpUrl, { exchange, queuePrefix, consumers });
-    }
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: servers.postgresUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const isolated = servers ? await isolatedServers(servers) : undefined;
+  Object.assign(env, isolated?.env);
   const config = loadConfig(env);
   // Logs are silent unless a test captures them (`logDestination`, at the configured LOG_LEVEL).
   const logger = opts.logDestination
@@ -120,8 +145,7 @@ export async function startTestSystem(
     async stop() {
       const consumers = system.infra.broker.consumerNames();
       await system.stop();
-      await dropTopology(consumers);
-      await dropDatabase();
+      await isolated?.cleanUp(consumers);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,8 +2,8 @@
  * Issue 20, point 11: no 500 from bad input. A NUL or another C0 control character in a text field or a
  * query answers 400 `{ message }` naming the field, on routes of several services (catalog reads and
  * admin writes, test drives, contact, storage, listing), on the embedded adapters and on the real
- * PostgreSQL, RabbitMQ and Redis. (Listing and upload cases with real bodies are in listing.int.test.ts and
- * storage.int.test.ts.)
+ * PostgreSQL, RabbitMQ and Redis. (Listing and upload cases with real bodies are in
+ * services/listing/test/api-*.int.test.ts and services/storage/test/api-uploads.int.test.ts.)
  */
 import { apiRoutes } from '@marketplace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

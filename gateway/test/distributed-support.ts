@@ -2,7 +2,7 @@
  * Test support for the distributed mode (distributed*.int.test.ts): an isolated environment for the
  * launcher (scripts/distributed/launcher.ts) on the real servers — databases `<unique prefix>_<service>`,
  * a unique exchange and queue prefix, a unique Redis key prefix, a temporary DATA_DIR, free ports — and
- * its clean-up; JSON calls; dev-outbox readers; polling.
+ * its clean-up; polling; and, re-exported from test-support, JSON calls and dev-outbox readers.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +13,10 @@ import { allConsumerNames } from '../../scripts/distributed/consumers';
 import { dropDatabases } from '../../scripts/distributed/launcher';
 import { resolveSettings } from '../../scripts/distributed/settings';
 import { uniqueName } from '../../test-support/servers';
+
+/** JSON calls and dev-outbox readers, from test-support (the distributed tests' former copies). */
+export { type OutboxRecord, readOutbox } from '../../test-support/dev-outbox';
+export { call } from '../../test-support/system';
 
 /** Real servers of a distributed run. */
 export interface DistributedServers {
@@ -108,51 +112,6 @@ export async function isolatedEnvironment(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A JSON call through the gateway: `{ status, body }`. `ip` sets X-Forwarded-For (distinct clients for rate limits). */
-export async function call(
-  base: string,
-  method: string,
-  p: string,
-  opts: { body?: unknown; token?: string; ip?: string } = {},
-): Promise<{ status: number; body: Record<string, unknown> & Array<Record<string, unknown>> }> {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: body as Record<string, unknown> & Array<Record<string, unknown>> };
-}
-
-/** One line of the dev outbox (`mail.jsonl` / `sms.jsonl`). */
-export interface OutboxRecord {
-  to: string;
-  text: string;
-  subject?: string;
-  createdAt: string;
-}
-
-/** Every record of `<outboxDir>/<file>` (`[]` while the file does not exist). */
-export function readOutbox(outboxDir: string, file: 'mail.jsonl' | 'sms.jsonl'): OutboxRecord[] {
-  const full = path.join(outboxDir, file);
-  if (!fs.existsSync(full)) return [];
-  return fs
-    .readFileSync(full, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as OutboxRecord);
 }
 
 /**

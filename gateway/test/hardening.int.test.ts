@@ -12,24 +12,11 @@ import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GraphStub, startGraphStub } from '../../services/auth/test/support/graph-server';
+import { register, signUp, signUpPayload } from '../../test-support/accounts';
+import { waitForSmsCode } from '../../test-support/dev-outbox';
 import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
-
-let seq = 0;
-/** A fresh sign-up payload with unique identifiers. */
-function newUser() {
-  seq++;
-  const n = `${Date.now() % 100000}${seq}`.slice(-6).padStart(6, '0');
-  return {
-    name: `Meera Iyer ${seq}`,
-    username: `meera.${n}`,
-    email: `meera.${n}@example.in`,
-    phone_number: `97${n}${seq % 10}${(seq * 3) % 10}`.slice(0, 10),
-    password: 'LogSecret-91',
-    confirm_password: 'LogSecret-91',
-  };
-}
 
 describe.each(variants)('issue 20 hardening on $name', ({ servers, skip }) => {
   let t: TestSystem;
@@ -56,19 +43,13 @@ describe.each(variants)('issue 20 hardening on $name', ({ servers, skip }) => {
     await graph?.stop();
   });
 
-  async function readOtp(phone: string): Promise<string> {
-    await t.system.drainOutboxes();
-    await expect.poll(() => t.lastSms(phone)?.text, { timeout: 5_000 }).toMatch(/\b\d{6}\b/);
-    return t.lastSms(phone)!.text.match(/\b(\d{6})\b/)![1]!;
-  }
-
   it.skipIf(skip)(
     'writes no secret of a sign-up, login, session use or social sign-in to the log at debug',
     async () => {
-      const u = newUser();
+      const u = signUpPayload('Meera Iyer');
       const ip = '10.20.7.1';
-      expect((await call(t.url, 'POST', '/api/auth/register', { body: u, ip })).status).toBe(201);
-      const otp = await readOtp(u.phone_number);
+      await register(t.url, u, ip);
+      const { code: otp } = await waitForSmsCode(t.outbox, u.phone_number);
       const verify = await fetch(`${t.url}/api/auth/verifyMobileOtp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -156,15 +137,8 @@ describe.each(variants)('issue 20 hardening on $name', ({ servers, skip }) => {
   it.skipIf(skip)(
     'answers authenticated reads private, no-store and leaves public reads cacheable',
     async () => {
-      const u = newUser();
       const ip = '10.20.9.1';
-      expect((await call(t.url, 'POST', '/api/auth/register', { body: u, ip })).status).toBe(201);
-      const otp = await readOtp(u.phone_number);
-      const verified = await call(t.url, 'POST', '/api/auth/verifyMobileOtp', {
-        body: { phone_number: u.phone_number, otp },
-        ip,
-      });
-      const token = verified.body.tokenId as string;
+      const { token } = await signUp(t.url, t.outbox, { ip, name: 'Meera Iyer' });
       for (const p of ['/api/auth/profile', '/api/cars/seller', '/api/testDrive']) {
         const r = await call(t.url, 'GET', p, { token, ip });
         expect(r.status, p).toBeLessThan(500);

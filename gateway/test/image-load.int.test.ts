@@ -19,6 +19,7 @@ import { processDecodeQueue } from '@marketplace/storage-service';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEV_ADMIN, login, TEST_PASSWORD } from '../../test-support/accounts';
 import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
 
 const variants = await systemVariants();
@@ -40,28 +41,15 @@ describe.each(variants)('image processing under load on $name', ({ servers, skip
   let webRoot: string;
   let admin: string;
   const ip = '10.20.10.1';
-  const credentials = { email: '', password: 'safeRide42' };
+  const credentials = { email: '', password: TEST_PASSWORD };
   let bomb: Buffer;
   let large: Buffer;
 
-  /** A new user created by the admin, signed in: `{ id, token }`. */
+  /** A new user created by the admin, signed in: `{ id, token }` (its e-mail signs in the timed logins). */
   async function newUser() {
-    const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const body = {
-      name: `Uploader ${n}`,
-      username: `uploader.${n}`,
-      email: `uploader.${n}@example.in`,
-      password: credentials.password,
-      role: 'User',
-    };
-    expect((await call(t.url, 'POST', '/api/account/user/new', { body, token: admin, ip })).status).toBe(201);
-    const login = await call(t.url, 'POST', '/api/auth/login', {
-      body: { email: body.email, password: body.password },
-      ip,
-    });
-    expect(login.status).toBe(200);
-    credentials.email = body.email;
-    return { id: (login.body.user as Json)._id as string, token: login.body.tokenId as string };
+    const user = await createUser(t.url, admin, { label: 'Uploader', ip });
+    credentials.email = user.email;
+    return user;
   }
 
   async function uploadUrls(token: string, n: number): Promise<Array<{ uploadUrl: string; key: string }>> {
@@ -116,11 +104,7 @@ describe.each(variants)('image processing under load on $name', ({ servers, skip
     t = await startTestSystem({ WEB_ROOT: webRoot }, servers);
     // The embedded host reports storage's decode line in /readyz itself (gateway/src/embedded.ts).
     expect(Object.keys(t.system.infra.readiness)).toContain('imageQueue');
-    const login = await call(t.url, 'POST', '/api/auth/login', {
-      body: { email: 'admin@marketplace.local', password: 'Admin@12345' },
-      ip,
-    });
-    admin = login.body.tokenId as string;
+    admin = (await login(t.url, DEV_ADMIN, ip)).token;
     [bomb, large] = await Promise.all([flatPng(8000, 8000), flatPng(7000, 5000)]);
   }, 60_000);
   afterAll(async () => {

@@ -2,17 +2,10 @@
  * Distributed gateway: proxies /api by the contracts' route table to service URLs, passes ids through,
  * and answers { message } when a service is unknown, unconfigured, unreachable, or the body is too large.
  */
-import {
-  createHttpApp,
-  createLogger,
-  createMemoryRateLimiters,
-  listen,
-  loadConfig,
-  type RunningServer,
-} from '@marketplace/platform';
+import { createHttpApp, createLogger, listen, type RunningServer } from '@marketplace/platform';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayApp } from '../src/app';
+import { startProxyGateway } from '../../test-support/gateway';
 
 const logger = createLogger({ level: 'silent' });
 let catalog: RunningServer;
@@ -38,26 +31,18 @@ beforeAll(async () => {
   storage = await listen(fakeService('storage'), { port: 0, host: '127.0.0.1' });
   notification = await listen(fakeService('notification'), { port: 0, host: '127.0.0.1' });
   notificationReplica = await listen(fakeService('notification-2'), { port: 0, host: '127.0.0.1' });
-  const config = loadConfig({ JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' });
-  const app = createGatewayApp({
-    config,
-    logger,
-    rateLimiters: createMemoryRateLimiters(),
-    readiness: {},
-    mode: {
-      kind: 'proxy',
-      targets: {
-        catalog: catalog.url,
-        listing: listing.url,
-        storage: storage.url,
-        notification: `${notification.url},${notificationReplica.url}`,
-        'test-drive': 'http://127.0.0.1:1',
-        auth: undefined,
-      },
+  gateway = await startProxyGateway({
+    env: { JSON_BODY_LIMIT_BYTES: '1000', RATE_LIMIT_PER_MINUTE: '1000' },
+    targets: {
+      catalog: catalog.url,
+      listing: listing.url,
+      storage: storage.url,
+      notification: `${notification.url},${notificationReplica.url}`,
+      'test-drive': 'http://127.0.0.1:1',
+      auth: undefined,
     },
     webRoot: '/nonexistent',
   });
-  gateway = await listen(app, { port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {

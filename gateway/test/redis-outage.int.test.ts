@@ -3,7 +3,8 @@
  * starts itself: while that Redis is stalled (SIGSTOP) and then dead (SIGKILL), public reads, a signed-in
  * user's reads and a password login keep answering within a second, and the user stays signed in.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignUpPayload, signUp } from '../../test-support/accounts';
 import { type PrivateRedis, startPrivateRedis } from '../../test-support/private-redis';
 import { requireServer } from '../../test-support/servers';
 import { call, startTestSystem, type TestSystem } from '../../test-support/system';
@@ -19,32 +20,12 @@ describe.skipIf(skip)('the system while its Redis stalls, then dies', () => {
   let redis: PrivateRedis;
   let t: TestSystem;
   let token: string;
-  const user = {
-    name: 'Neha Kapoor',
-    username: `neha.${Date.now() % 1_000_000}`,
-    email: `neha.${Date.now() % 1_000_000}@example.in`,
-    phone_number: `96${String(Date.now() % 100_000_000).padStart(8, '0')}`,
-    password: 'RedisDown-7',
-    confirm_password: 'RedisDown-7',
-  };
+  let user: SignUpPayload;
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
     t = await startTestSystem({}, { postgresUrl: postgresUrl!, amqpUrl, redisUrl: redis.url });
-    expect((await call(t.url, 'POST', '/api/auth/register', { body: user, ip: '10.30.0.1' })).status).toBe(
-      201,
-    );
-    await t.system.drainOutboxes();
-    await vi.waitFor(() => expect(t.lastSms(user.phone_number)?.text).toMatch(/\b\d{6}\b/), {
-      timeout: 5_000,
-    });
-    const otp = t.lastSms(user.phone_number)!.text.match(/\b(\d{6})\b/)![1]!;
-    const verified = await call(t.url, 'POST', '/api/auth/verifyMobileOtp', {
-      body: { phone_number: user.phone_number, otp },
-      ip: '10.30.0.1',
-    });
-    expect(verified.status).toBe(200);
-    token = verified.body.tokenId as string;
+    ({ u: user, token } = await signUp(t.url, t.outbox, { ip: '10.30.0.1', name: 'Neha Kapoor' }));
   });
   afterAll(async () => {
     redis?.resume();

@@ -5,24 +5,16 @@
  * service. Sitemaps are validated with xmllint against the sitemaps.org schemas in fixtures/sitemaps/.
  */
 import { spawnSync } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { sitemapRoutes } from '@marketplace/catalog-service';
-import {
-  createHttpApp,
-  createLogger,
-  createMemoryRateLimiters,
-  listen,
-  loadConfig,
-  queryRows,
-  type RunningServer,
-} from '@marketplace/platform';
+import { createHttpApp, createLogger, listen, queryRows, type RunningServer } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carDetailWhen, listingBody, pickReference, uploadImage } from '../../test-support/cars';
+import { startProxyGateway } from '../../test-support/gateway';
+import { rawGet as rawGetBytes } from '../../test-support/http';
 import { sessionFor } from '../../test-support/sessions';
 import { call, startTestSystem, systemVariants, type TestSystem } from '../../test-support/system';
-import { createGatewayApp } from '../src/app';
 import { until } from './distributed-support';
 
 const variants = await systemVariants();
@@ -63,21 +55,9 @@ function carIds(urls: string[], origin: string): string[] {
 }
 
 /** GET with node:http (fetch turns a hand-set If-None-Match into a reload): status, headers, body text. */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        })
-        .on('error', reject);
-    },
-  );
+async function rawGet(url: string, headers: Record<string, string> = {}) {
+  const res = await rawGetBytes(url, headers);
+  return { ...res, body: res.body.toString('utf8') };
 }
 
 /** Car ids of the read model with `status` (`used` = for sale). */
@@ -91,49 +71,20 @@ async function idsWithStatus(t: TestSystem, status: 'used' | 'sold'): Promise<st
 
 /** Lists a car for sale as `token`'s user through `POST /api/cars` (one uploaded photo); its id once readable. */
 async function sellCar(base: string, token: string, reg: string): Promise<string> {
-  const get = async (p: string) => (await call(base, 'GET', p)).body.data as unknown as Json[];
-  const maruti = (await get('/api/carbrand')).find((b) => b.name === 'Maruti Suzuki')!;
-  let model: Json | undefined;
-  let variant: Json | undefined;
-  for (const m of await get(`/api/carModel?brand=${maruti._id}&year=2019`)) {
-    variant = (await get(`/api/carVariant?model=${m._id}`))[0];
-    model = m;
-    if (variant) break;
-  }
-  const karnataka = (await get('/api/carstate')).find((s) => s.state === 'Karnataka')!;
-  const rto = (await get(`/api/RTO?state=${karnataka._id}`)).find((r) => r.code === 'KA-01')!;
-  const grant = await call(base, 'POST', '/api/storage/getUrl?type=cars', { token });
-  const { uploadUrl, key } = grant.body as unknown as { uploadUrl: string; key: string };
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
-    .jpeg()
-    .toBuffer();
-  const put = await fetch(new URL(uploadUrl, base), {
-    method: 'PUT',
-    headers: { 'content-type': 'image/jpeg' },
-    body: new Uint8Array(photo),
-  });
-  expect(put.status).toBe(200);
+  const key = await uploadImage(base, token);
   const created = await call(base, 'POST', '/api/cars', {
     token,
-    body: {
-      brand: maruti._id,
-      model: model!._id,
-      variant: variant!._id,
-      manufacturerYear: 2019,
-      fuelType: variant!.fuelType,
-      transmission: variant!.transmission,
-      state: karnataka._id,
-      rto: rto._id,
+    body: listingBody(await pickReference(base), [key], {
+      city: 'Bengaluru',
       price: 480000,
-      location: { street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
+      description: undefined,
       specifications: { regNumber: reg, kmDriven: 42000 },
       history: [],
-      images: [{ key }],
-    },
+    }),
   });
   expect(created.status).toBe(201);
   const id = (created.body.data as Json)._id as string;
-  await until(`car ${id} readable`, async () => (await call(base, 'GET', `/api/cars/${id}`)).status === 200);
+  await carDetailWhen(base, id, 200, { timeout: 30_000, interval: 100 });
   return id;
 }
 
@@ -148,20 +99,13 @@ describe.each(variants)('sitemap, robots.txt and API caching on $name', ({ serve
   beforeAll(async () => {
     if (skip) return;
     t = await startTestSystem({}, servers);
-    const app = createGatewayApp({
-      config: loadConfig({ TRUST_PROXY: 'loopback' }),
-      logger: createLogger({ level: 'silent' }),
-      rateLimiters: createMemoryRateLimiters(),
-      readiness: {},
-      mode: {
-        kind: 'proxy',
-        targets: Object.fromEntries(
-          ['auth', 'catalog', 'listing', 'test-drive', 'storage'].map((s) => [s, t.url]),
-        ),
-      },
+    gateway = await startProxyGateway({
+      targets: Object.fromEntries(
+        ['auth', 'catalog', 'listing', 'test-drive', 'storage'].map((s) => [s, t.url]),
+      ),
+      env: { TRUST_PROXY: 'loopback' },
       webRoot: '/nonexistent',
     });
-    gateway = await listen(app, { port: 0, host: '127.0.0.1' });
     seller = await sessionFor(t.system, 'User');
     cars.forSale = await sellCar(t.url, seller.token, 'KA-01-SM-1001');
     cars.sold = await sellCar(t.url, seller.token, 'KA-01-SM-1002');

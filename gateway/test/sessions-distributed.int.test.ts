@@ -7,7 +7,6 @@
  * only the record can tell test-drive), and both on the real PostgreSQL and one Redis key prefix (the
  * cache fast path refuses at once; after the cache forgot it, the record still does).
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +14,10 @@ import { authService } from '@marketplace/auth-service';
 import { createLogger, loadConfig, type RunningService, startService } from '@marketplace/platform';
 import { testDriveService } from '@marketplace/test-drive-service';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireServer, uniqueName } from '../../test-support/servers';
-import { call } from '../../test-support/system';
+import { createUser, login as signIn } from '../../test-support/accounts';
+import { requireServer } from '../../test-support/servers';
+import { call, type IsolatedServers, isolatedServers } from '../../test-support/system';
 
 const postgresUrl = await requireServer('postgres');
 const redisUrl = await requireServer('redis');
@@ -37,7 +36,7 @@ describe.each(variants)('distributed session checks on $name', ({ servers, skip 
   let auth: RunningService | undefined;
   let testDrive: RunningService | undefined;
   const dirs: string[] = [];
-  let dbName: string | undefined;
+  let isolated: IsolatedServers | undefined;
   let authEnv: Record<string, string>;
   const logger = createLogger({ level: 'silent' });
 
@@ -51,18 +50,8 @@ describe.each(variants)('distributed session checks on $name', ({ servers, skip 
     if (skip) return;
     const shared: Record<string, string> = { SESSION_CHECK_TTL_MS: String(CHECK_TTL_MS) };
     if (servers) {
-      dbName = uniqueName('sessd');
-      const admin = new pg.Client({ connectionString: servers.postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${dbName}"`);
-      await admin.end();
-      const dbUrl = new URL(servers.postgresUrl);
-      dbUrl.pathname = `/${dbName}`;
-      Object.assign(shared, {
-        DATABASE_URL: dbUrl.toString(),
-        REDIS_URL: servers.redisUrl,
-        REDIS_KEY_PREFIX: `${uniqueName('t')}:`,
-      });
+      isolated = await isolatedServers(servers, 'sessd');
+      Object.assign(shared, isolated.env);
     }
     authEnv = envFor('auth', { ...shared, ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password });
     auth = await startService(authService, loadConfig(authEnv), logger);
@@ -81,12 +70,7 @@ describe.each(variants)('distributed session checks on $name', ({ servers, skip 
   afterAll(async () => {
     await testDrive?.stop();
     await auth?.stop();
-    if (servers && dbName) {
-      const c = new pg.Client({ connectionString: servers.postgresUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await c.end();
-    }
+    await isolated?.cleanUp();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -94,28 +78,16 @@ describe.each(variants)('distributed session checks on $name', ({ servers, skip 
     call(auth!.server.url, method, p, opts);
   const atTestDrive = (p: string, token: string) => call(testDrive!.server.url, 'GET', p, { token });
 
-  async function login(email: string, password: string): Promise<string> {
-    const r = await atAuth('POST', '/api/auth/login', { body: { email, password } });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.tokenId as string;
-  }
+  /** Signs in at auth with e-mail and password; the token. */
+  const login = async (email: string, password: string): Promise<string> =>
+    (await signIn(auth!.server.url, { email, password })).token;
 
-  async function createAdmin() {
-    const n = randomUUID().slice(0, 8);
-    const body = {
-      name: `Admin ${n}`,
-      username: `a.${n}`,
-      email: `a.${n}@example.in`,
-      password: 'sessions2026',
-      role: 'Admin',
-    };
-    const r = await atAuth('POST', '/api/account/user/new', {
-      token: await login(ROOT.email, ROOT.password),
-      body,
+  /** An Admin created by the root administrator at auth: `{ id, email, password }` (and a session). */
+  const createAdmin = async () =>
+    createUser(auth!.server.url, await login(ROOT.email, ROOT.password), {
+      label: 'Admin',
+      extra: { role: 'Admin' },
     });
-    expect(r.status).toBe(201);
-    return { id: String((r.body.data as Record<string, unknown>)._id), ...body };
-  }
 
   /** Polls test-drive's `p` with `token` until it answers `status`; ms it took. @throws on timeout. */
   async function untilStatus(p: string, token: string, status: number, withinMs: number): Promise<number> {

@@ -9,25 +9,26 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type Config,
-  createLogger,
-  deleteTopology,
-  loadConfig,
-  queryRows,
-  signSessionToken,
-} from '@marketplace/platform';
+import { type Config, createLogger, loadConfig, queryRows, signSessionToken } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser as createUserAs, login as signIn } from '../../test-support/accounts';
 import { uniqueName } from '../../test-support/servers';
-import { call, systemVariants, type TestServers } from '../../test-support/system';
+import {
+  call,
+  embeddedEnv,
+  isolatedServers,
+  systemVariants,
+  type TestServers,
+} from '../../test-support/system';
 import { type EmbeddedSystem, startEmbedded } from '../src/embedded';
 
 const variants = await systemVariants();
 const ROOT = { email: 'root@marketplace.in', password: 'rootPass123' };
 /** Short session-check cache, so a role change shows within a second (the default is 30 s, at most 60 s). */
 const CHECK_TTL_MS = 800;
+/** The client address of the sign-ins. */
+const IP = '10.20.0.1';
 
 /** The embedded system that can be stopped and started again on the same data. */
 interface Restartable {
@@ -44,36 +45,15 @@ async function startRestartable(
 ): Promise<Restartable> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sessions-'));
   const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
-    LOG_LEVEL: 'silent',
+    ...embeddedEnv(dataDir),
     ADMIN_EMAIL: ROOT.email,
     ADMIN_PASSWORD: ROOT.password,
     SESSION_CHECK_TTL_MS: String(CHECK_TTL_MS),
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...extraEnv,
   };
-  let dbName: string | undefined;
-  const exchange = uniqueName('ex');
-  const queuePrefix = uniqueName('q');
-  if (servers) {
-    dbName = uniqueName('sess');
-    const admin = new pg.Client({ connectionString: servers.postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const dbUrl = new URL(servers.postgresUrl);
-    dbUrl.pathname = `/${dbName}`;
-    env.DATABASE_URL = dbUrl.toString();
-    env.REDIS_URL = servers.redisUrl;
-    if (servers.amqpUrl) {
-      env.AMQP_URL = servers.amqpUrl;
-      env.AMQP_EXCHANGE = exchange;
-      env.AMQP_QUEUE_PREFIX = queuePrefix;
-    }
-  }
+  const isolated = servers ? await isolatedServers(servers, 'sess') : undefined;
+  Object.assign(env, isolated?.env);
   const configFor = (): Config =>
     loadConfig({ ...env, ...(servers ? { REDIS_KEY_PREFIX: `${uniqueName('t')}:` } : {}) });
   const logger = createLogger({ level: 'silent' });
@@ -90,13 +70,7 @@ async function startRestartable(
     async stop() {
       const consumers = system.infra.broker.consumerNames();
       await system.stop();
-      if (servers?.amqpUrl) await deleteTopology(servers.amqpUrl, { exchange, queuePrefix, consumers });
-      if (servers && dbName) {
-        const c = new pg.Client({ connectionString: servers.postgresUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-        await c.end();
-      }
+      await isolated?.cleanUp(consumers);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -109,33 +83,12 @@ describe.each(variants)('durable sessions on $name', ({ servers, skip }) => {
     call(s.url, method, p, opts);
 
   /** Signs in with e-mail and password; the token. */
-  async function login(email: string, password: string): Promise<string> {
-    const r = await api('POST', '/api/auth/login', { body: { email, password }, ip: '10.20.0.1' });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.tokenId as string;
-  }
+  const login = async (email: string, password: string): Promise<string> =>
+    (await signIn(s.url, { email, password }, IP)).token;
 
-  /** Creates a user of `role` as the root administrator; `{ id, email, password }`. */
-  async function createUser(role: 'User' | 'Admin') {
-    const n = randomUUID().slice(0, 8);
-    const body = {
-      name: `${role} ${n}`,
-      username: `u.${n}`,
-      email: `u.${n}@example.in`,
-      password: 'sessions2026',
-      role,
-    };
-    const r = await api('POST', '/api/account/user/new', {
-      token: await login(ROOT.email, ROOT.password),
-      body,
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return {
-      id: String((r.body.data as Record<string, unknown>)._id),
-      email: body.email,
-      password: body.password,
-    };
-  }
+  /** Creates a user of `role` as the root administrator; `{ id, email, password }` (and a session). */
+  const createUser = async (role: 'User' | 'Admin') =>
+    createUserAs(s.url, await login(ROOT.email, ROOT.password), { label: role, extra: { role } });
 
   const profileStatus = async (token: string) => (await api('GET', '/api/auth/profile', { token })).status;
 

@@ -3,17 +3,10 @@
  * proxies TRUST_PROXY names (default none), `/API/…` is counted like `/api/…` and answered 404, and the
  * distributed gateway hands services the client it resolved (never the chain the client wrote).
  */
-import {
-  createHttpApp,
-  createLogger,
-  createMemoryRateLimiters,
-  listen,
-  loadConfig,
-  type RunningServer,
-} from '@marketplace/platform';
+import { createHttpApp, createLogger, listen, loadConfig, type RunningServer } from '@marketplace/platform';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGatewayApp } from '../src/app';
+import { startProxyGateway } from '../../test-support/gateway';
 
 const logger = createLogger({ level: 'silent' });
 const running: RunningServer[] = [];
@@ -23,15 +16,7 @@ afterAll(async () => {
 
 /** A proxy-mode gateway on port 0 with the given environment. */
 async function gateway(env: Record<string, string>, targets: Record<string, string | undefined> = {}) {
-  const app = createGatewayApp({
-    config: loadConfig(env),
-    logger,
-    rateLimiters: createMemoryRateLimiters(),
-    readiness: {},
-    mode: { kind: 'proxy', targets },
-    webRoot: '/nonexistent',
-  });
-  const server = await listen(app, { port: 0, host: '127.0.0.1' });
+  const server = await startProxyGateway({ env, targets, webRoot: '/nonexistent' });
   running.push(server);
   return server;
 }

@@ -7,17 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type CarListing, type EventPayloads, events, makeEvent } from '@marketplace/contracts';
-import {
-  createDatabase,
-  createLogger,
-  createOutbox,
-  type Database,
-  queryRows,
-  toSubscription,
-} from '@marketplace/platform';
+import { type CarListing, events, makeEvent } from '@marketplace/contracts';
+import { queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { subscriber, useMigratedDatabase } from '../../../test-support/consumers';
 import { carProjection } from '../src/cars/events/consumers';
 import type { SearchPageCache } from '../src/cars/search/page-cache';
 import { tables } from '../src/data/schema';
@@ -27,15 +21,13 @@ import { loadSeedData } from '../src/reference-data/data/seed-data';
 import { brands, models, variants } from '../src/reference-data/data/tables';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
-const logger = createLogger({ level: 'silent' });
+const database = useMigratedDatabase('catalog', migrationsFolder);
+const subscribe = subscriber(database, tables);
 
-let database: Database;
 let listing: (over?: Partial<CarListing>) => CarListing;
 let names: { brand: string; model: string; variant: string };
 
 beforeAll(async () => {
-  database = await createDatabase();
-  await database.prepareSchema({ schema: 'catalog', migrationsFolder });
   await seedReferenceData(database.db, loadSeedData(dataDir));
   const [variant] = await database.db.select().from(variants).limit(1);
   const [model] = (await database.db.select().from(models)).filter((m) => m.id === variant!.modelId);
@@ -65,16 +57,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await database?.close();
-});
-
-const subscription = () =>
-  toSubscription(carProjection(), {
-    outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
-    tables,
-    logger,
-  });
+const subscription = () => subscribe(carProjection());
 
 /** Payloads of catalog events in the outbox about `carId`, oldest first. */
 async function announced(carId: string) {
@@ -173,11 +156,7 @@ describe('search page invalidation (issue 22)', () => {
         seen.push(row?.price ?? null);
       },
     };
-    const sub = toSubscription(carProjection([], pages), {
-      outbox: createOutbox<EventPayloads>({ db: database.db, tables }),
-      tables,
-      logger,
-    });
+    const sub = subscribe(carProjection([], pages));
     const send = (body: unknown) => sub.handle({ body, attempt: 1 });
     const created = makeEvent('listing.car.created', { car }, { correlationId: 't' });
     await send(created);
