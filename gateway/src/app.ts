@@ -15,11 +15,12 @@ import {
   type Metrics,
   type RateLimiterFactory,
   type ReadinessCheck,
+  serviceUrlsOf,
   type TokenVerifier,
 } from '@marketplace/platform';
 import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
-import { apiProxy, serviceTargets } from './proxy';
+import { apiProxy } from './proxy';
 import { globalRateLimit } from './rate-limit';
 import { createRouteMatcher } from './request-route';
 import { seoRouter } from './seo';
@@ -95,7 +96,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     after: [
       ...(embedded
         ? []
-        : apiProxy(mode.targets ?? serviceTargets(config), config.JSON_BODY_LIMIT_BYTES, routes)),
+        : apiProxy(mode.targets ?? serviceUrlsOf(config), config.JSON_BODY_LIMIT_BYTES, routes)),
       ...webHosting(
         opts.webRoot,
         config,

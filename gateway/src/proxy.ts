@@ -9,28 +9,10 @@
 
 import http from 'node:http';
 import { MAX_UPLOAD_BYTES } from '@marketplace/contracts';
-import {
-  type Config,
-  HttpError,
-  type Logger,
-  pathWithoutQueryValues,
-  urlRotation,
-} from '@marketplace/platform';
+import { HttpError, type Logger, pathWithoutQueryValues, urlRotation } from '@marketplace/platform';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRouteMatcher, type RouteMatcher } from './request-route';
-
-/** Base URL(s) of each service from config (replicas comma-separated, used in turn); a service without one answers 503. */
-export function serviceTargets(config: Config): Record<string, string | undefined> {
-  return {
-    auth: config.AUTH_SERVICE_URL,
-    catalog: config.CATALOG_SERVICE_URL,
-    listing: config.LISTING_SERVICE_URL,
-    'test-drive': config.TEST_DRIVE_SERVICE_URL,
-    storage: config.STORAGE_SERVICE_URL,
-    notification: config.NOTIFICATION_SERVICE_URL,
-  };
-}
 
 /**
  * Sets the X-Forwarded-* headers of a proxied request from what this gateway resolved (issue 20):

@@ -1,4 +1,5 @@
 /** The gateway's one match per request (request-route.ts): labels, owners, and the match kept in res.locals. */
+import { internalOperations } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
 import { createRouteMatcher } from '../src/request-route';
 
@@ -17,6 +18,12 @@ describe('createRouteMatcher', () => {
       label: undefined,
     });
     expect(routes.label({ method: 'GET', originalUrl: '/secret?token=abc' })).toBeUndefined();
+  });
+
+  it('routes no internal operation to a service, so the distributed gateway never proxies one', () => {
+    for (const { method, path } of Object.values(internalOperations)) {
+      expect(routes.routeOf({ method, originalUrl: path }).service).toBeUndefined();
+    }
   });
 
   it('matches a request once and reuses it; another spelling of the path is matched on its own', () => {

@@ -2,7 +2,7 @@
  * Durable session revocation in distributed mode (issue 20, point 1): the auth service and the test-drive
  * service run as two standalone services (`startService`, each with its own infrastructure, as their
  * `main.ts` would) and test-drive verifies tokens against auth's JWKS (JWKS_URL) and asks auth's record
- * through the peers port (AUTH_SERVICE_URL, `GET /api/auth/internal/session`), caching the answer for
+ * through the peers port (AUTH_SERVICE_URL, the internal operation `checkSession`), caching the answer for
  * SESSION_CHECK_TTL_MS. Variants: each process on its own PGlite and memory cache (no shared fast path:
  * only the record can tell test-drive), and both on the real PostgreSQL and one Redis key prefix (the
  * cache fast path refuses at once; after the cache forgot it, the record still does).
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authService } from '@marketplace/auth-service';
+import { internalOperations } from '@marketplace/contracts';
 import { createLogger, loadConfig, type RunningService, startService } from '@marketplace/platform';
 import { testDriveService } from '@marketplace/test-drive-service';
 import { sql } from 'drizzle-orm';
@@ -100,6 +101,25 @@ describe.each(variants)('distributed session checks on $name', ({ servers, skip 
       await new Promise((res) => setTimeout(res, 50));
     }
   }
+
+  it.skipIf(skip)(
+    'auth answers the internal checkSession: the bearer token’s user, role and id; 401 without one or after logout',
+    async () => {
+      const { path: checkPath } = internalOperations.checkSession;
+      const a = await createAdmin();
+      const token = await login(a.email, a.password);
+      const jti = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
+      const live = await atAuth('GET', checkPath, { token });
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ id: a.id, role: 'Admin', jti });
+      expect(live.headers.get('cache-control')).toBe('no-store');
+      expect((await atAuth('GET', checkPath)).status).toBe(401);
+      expect((await atAuth('POST', '/api/auth/logout', { token })).status).toBe(200);
+      const gone = await atAuth('GET', checkPath, { token });
+      expect(gone.status).toBe(401);
+      expect(gone.body).toEqual({ message: expect.any(String) });
+    },
+  );
 
   it.skipIf(skip)('a logout at auth is refused by test-drive, also after the cache forgot it', async () => {
     const a = await createAdmin();

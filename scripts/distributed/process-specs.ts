@@ -6,14 +6,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type DistributedSettings,
-  envStem,
-  type RemoteName,
-  remoteNames,
-  repoRoot,
-  serviceNames,
-} from './settings';
+import { envStem } from '@marketplace/contracts';
+import { type DistributedSettings, type RemoteName, remoteNames, repoRoot, serviceNames } from './settings';
 
 /** Kinds of managed processes. */
 export type ProcessKind = 'service' | 'gateway' | 'remote';

@@ -25,7 +25,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ServiceName, serviceNames } from '@marketplace/contracts';
+import { envStem, type ServiceName, serviceNames } from '@marketplace/contracts';
 
 /** The repository root. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,11 +39,6 @@ export type RemoteName = (typeof remoteNames)[number];
 
 /** Most processes of one service the launcher starts (`<SERVICE>_REPLICAS`). */
 export const MAX_REPLICAS = 8;
-
-/** `test-drive` → `TEST_DRIVE`: the upper-case stem of a service's variables. */
-export function envStem(service: ServiceName): string {
-  return service.toUpperCase().replace(/-/g, '_');
-}
 
 /** Everything the launcher and the ops CLI derive from the environment. */
 export interface DistributedSettings {

@@ -301,6 +301,14 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
  */
 export const verifyEmailBody = z.object({ token: textField('token', 200) });
 
+/**
+ * The internal `checkSession` answer (operations/internal.ts; ADR 11): the session token's user, role and
+ * token id, read from the auth record at the time of the call.
+ */
+export const sessionCheckResponse = z.object({ id: z.string(), role: roleSchema, jti: z.string() });
+/** Inferred type of {@link sessionCheckResponse}. */
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponse>;
+
 /** `GET /api/auth/.well-known/jwks.json` answer: the public JSON Web Key Set of the auth service (issue 4). */
 export const jwksResponse = z
   .object({

@@ -7,7 +7,13 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import { newPasswordField, PRODUCT_NAME } from '@marketplace/contracts';
+import {
+  envStem,
+  newPasswordField,
+  PRODUCT_NAME,
+  type ServiceName,
+  serviceNames,
+} from '@marketplace/contracts';
 import { z } from 'zod';
 
 /** Value of secrets that only development may use; production refuses to start with it. */
@@ -341,4 +347,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === 'production') assertProductionReady(config);
   return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+}
+
+/**
+ * The base URL(s) of every service in `config`, by name: its `<STEM>_SERVICE_URL` (comma-separated
+ * replicas), undefined when unset (embedded mode). Read by the peers port and the distributed gateway; a
+ * service without its variable in {@link configSchema} fails the type check.
+ */
+export function serviceUrlsOf(config: Config): Record<ServiceName, string | undefined> {
+  return Object.fromEntries(
+    serviceNames.map((name) => [name, config[`${envStem(name)}_SERVICE_URL`]]),
+  ) as Record<ServiceName, string | undefined>;
 }

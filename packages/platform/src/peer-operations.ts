@@ -1,16 +1,16 @@
 /**
  * Peer calls by declared operation (ADR 16): a service names the operation it calls (its id in the
- * contracts' `operations` registry), and the method, the path and the service that answers come from that
+ * contracts' `peerOperations`: the API's and the internal ones), and the method, the path and the service that answers come from that
  * declaration; the input is typed by the declaration's request schemas. Generic: the platform reads the
  * registry and knows no particular service or operation.
  */
-import { type OperationId, operations } from '@marketplace/contracts';
+import { type PeerOperationId, peerOperations } from '@marketplace/contracts';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { PeerName, PeerRequest } from './peers';
 
 /** The declaration of operation `Id`. */
-export type DeclaredOperation<Id extends OperationId> = (typeof operations)[Id];
+export type DeclaredOperation<Id extends PeerOperationId> = (typeof peerOperations)[Id];
 
 /** The input type of the request schema `K` that operation `O` declares; `undefined` when it declares none. */
 type InputPart<O, K extends string> = O extends { request: infer R }
@@ -40,10 +40,12 @@ const component = (value: unknown) => encodeURIComponent(String(value));
  * @throws Error when `operationId` is not declared or a path parameter has no value.
  */
 export function operationRequest(
-  operationId: OperationId,
+  operationId: PeerOperationId,
   input: { params?: unknown; query?: unknown; body?: unknown; forward?: Pick<Request, 'headers'> },
 ): { peer: PeerName; request: PeerRequest } {
-  const operation = (operations as Record<string, (typeof operations)[OperationId] | undefined>)[operationId];
+  const operation = (peerOperations as Record<string, DeclaredOperation<PeerOperationId> | undefined>)[
+    operationId
+  ];
   if (!operation) throw new Error(`operation ${operationId} is not declared`);
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {

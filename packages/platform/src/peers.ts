@@ -14,7 +14,7 @@
  * gives the method, the path and the service that answers.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { OperationId, ServiceName } from '@marketplace/contracts';
+import type { PeerOperationId, ServiceName } from '@marketplace/contracts';
 import type { Request } from 'express';
 import { HttpError } from './errors';
 import { currentContext, type Logger } from './logger';
@@ -69,7 +69,7 @@ export interface Peers {
    * path (`input.params` filled in, `input.query` appended) and `input.body` as JSON; the answer's body is
    * for the caller to parse. Same errors as `call`, and Error when a path parameter is missing.
    */
-  callOperation<Id extends OperationId>(
+  callOperation<Id extends PeerOperationId>(
     operationId: Id,
     input: OperationCallInput<DeclaredOperation<Id>>,
   ): Promise<PeerResponse<unknown>>;

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { internalOperations } from '@marketplace/contracts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth/index';
@@ -16,7 +17,7 @@ import { createRelay, type Relay } from './bus/relay';
 import type { Broker, RetryPolicy } from './bus/types';
 import { createCachePorts } from './cache/index';
 import type { Cache, RateLimiterFactory } from './cache/types';
-import type { Config } from './config';
+import { type Config, serviceUrlsOf } from './config';
 import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
 import type { ReadinessCheck } from './http';
@@ -106,13 +107,7 @@ export async function createInfrastructure(
   const peerSecret = createPeerSecret();
   const peers = createPeers({
     secret: peerSecret,
-    urls: {
-      auth: config.AUTH_SERVICE_URL,
-      catalog: config.CATALOG_SERVICE_URL,
-      listing: config.LISTING_SERVICE_URL,
-      'test-drive': config.TEST_DRIVE_SERVICE_URL,
-      storage: config.STORAGE_SERVICE_URL,
-    },
+    urls: serviceUrlsOf(config),
     selfUrl: () => selfUrl,
     timeoutMs: config.PEER_TIMEOUT_MS,
     logger,
@@ -210,7 +205,12 @@ export async function startServices(
     for (const [name, check] of Object.entries(parts.readiness ?? {})) {
       infra.readiness[`${module.name}:${name}`] = check;
     }
-    if (parts.operations) operations.push(...parts.operations);
+    // Internal operations answer other processes only (contracts operations/internal.ts): with every
+    // service in this one process nobody calls them, and the embedded host's port is the public one.
+    for (const bound of parts.operations ?? []) {
+      if (!(opts.embedded && Object.hasOwn(internalOperations, bound.operation.operationId)))
+        operations.push(bound);
+    }
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);
     relays.push(relay);

@@ -77,6 +77,12 @@ export interface ServiceModule<M extends EventMap = EventMap> {
   publishes?: readonly (keyof M & string)[];
   /** The services it calls synchronously through `peers` (the port refuses any other). */
   calls?: readonly PeerName[];
+  /**
+   * True for the one service that signs the session tokens and keeps their record (it owns the internal
+   * operation `checkSession`). Run standalone, its process signs tokens and installs its own session
+   * check; every other standalone service verifies tokens with JWKS_URL and calls `checkSession` (ADR 11).
+   */
+  issuesSessions?: boolean;
   create(ports: ServicePorts<M>): ServiceParts<M> | Promise<ServiceParts<M>>;
 }
 

@@ -30,12 +30,13 @@ export async function startService(
   logger: Logger,
 ): Promise<RunningService> {
   const infra = await createInfrastructure(config, logger, {
-    signsTokens: module.name === 'auth',
+    signsTokens: module.issuesSessions === true,
     processName: module.name,
   });
-  // Issue 20: outside the auth service, every token is also checked against auth's record (through the
-  // peers port, AUTH_SERVICE_URL), cached at most SESSION_CHECK_TTL_MS; the auth module installs its own.
-  if (module.name !== 'auth') {
+  // Issue 20: outside the service that issues sessions, every token is also checked against its record
+  // (the internal operation `checkSession`, through the peers port), cached at most SESSION_CHECK_TTL_MS;
+  // that service installs its own check.
+  if (!module.issuesSessions) {
     infra.tokens.useSessionCheck(remoteSessionCheck(infra.peers), { ttlMs: config.SESSION_CHECK_TTL_MS });
   }
   const services = await startServices(infra, [module], { seed: true, embedded: false });

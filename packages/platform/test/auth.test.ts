@@ -221,13 +221,21 @@ describe('session checks against the auth record (issue 20)', async () => {
     await cache.close();
   });
 
-  it('remoteSessionCheck reads the introspection answer: same user, role and jti → good; 401 → revoked; else 503', async () => {
+  it('remoteSessionCheck calls checkSession with the token and reads its answer: same user, role and jti → good; 401 → revoked; else 503', async () => {
     const claims: SessionClaims = { userId: 'u6', role: 'Admin', jti: 'c7', exp: 1, sessionVersion: 0 };
+    const calls: unknown[][] = [];
     const answering = (status: number, body?: unknown) =>
-      remoteSessionCheck({ call: async () => ({ status, body }) as never });
+      remoteSessionCheck({
+        callOperation: async (...args: unknown[]) => {
+          calls.push(args);
+          return { status, body };
+        },
+      } as never);
     expect(await answering(200, { id: 'u6', role: 'Admin', jti: 'c7' })('t', claims)).toBe(true);
+    expect(calls[0]).toEqual(['checkSession', { forward: { headers: { authorization: 'Bearer t' } } }]);
     expect(await answering(200, { id: 'u6', role: 'User', jti: 'c7' })('t', claims)).toBe(false);
     expect(await answering(401, { message: 'x' })('t', claims)).toBe(false);
+    await expect(answering(200, { id: 'u6' })('t', claims)).rejects.toMatchObject({ status: 503 });
     await expect(answering(500, { message: 'x' })('t', claims)).rejects.toMatchObject({ status: 503 });
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SECRET, loadConfig } from '../src/index';
+import { ConfigError, DEV_SECRET, loadConfig, serviceUrlsOf } from '../src/index';
 
 describe('loadConfig', () => {
   it('defaults to the embedded adapters on port 8080 with ./.data', () => {
@@ -47,6 +47,25 @@ describe('loadConfig', () => {
         METRICS_TOKEN: 'm'.repeat(32),
       }).NODE_ENV,
     ).toBe('production');
+  });
+});
+
+describe('serviceUrlsOf', () => {
+  it('reads every service’s <STEM>_SERVICE_URL by name, undefined where unset', () => {
+    const urls = serviceUrlsOf(
+      loadConfig({
+        TEST_DRIVE_SERVICE_URL: 'http://td:1,http://td:2',
+        NOTIFICATION_SERVICE_URL: 'http://n:3',
+      }),
+    );
+    expect(urls).toEqual({
+      auth: undefined,
+      catalog: undefined,
+      listing: undefined,
+      'test-drive': 'http://td:1,http://td:2',
+      storage: undefined,
+      notification: 'http://n:3',
+    });
   });
 });
 

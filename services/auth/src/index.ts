@@ -10,7 +10,6 @@ import { defineService, type ServicePorts } from '@marketplace/platform';
 import { userStore } from './data/store';
 import { bootstrapAdmin, DEV_ADMIN } from './domain/admin';
 import { hashSecret } from './domain/secrets';
-import { introspectionRouter } from './http/introspection';
 import { authOperations } from './http/operations';
 import { databaseSessionCheck } from './http/sessions';
 import { createSocialProviders } from './providers/index';
@@ -68,6 +67,7 @@ export const authService = defineService<EventPayloads>({
     'auth.email.verification_requested',
   ],
   calls: ['storage'],
+  issuesSessions: true,
   async create(ports) {
     await ensureAdmin(ports);
     // Issue 20: every verification in this process (in embedded mode: every service's) also checks the
@@ -75,9 +75,6 @@ export const authService = defineService<EventPayloads>({
     ports.tokens.useSessionCheck(databaseSessionCheck(ports.db), {
       ttlMs: ports.config.SESSION_CHECK_TTL_MS,
     });
-    return {
-      operations: authOperations(ports, createSocialProviders(ports.config)),
-      router: introspectionRouter(ports),
-    };
+    return { operations: authOperations(ports, createSocialProviders(ports.config)) };
   },
 });

@@ -19,6 +19,16 @@ import { errorResponse } from '../common';
 export const serviceNames = ['auth', 'catalog', 'listing', 'test-drive', 'storage', 'notification'] as const;
 /** One service's name. */
 export type ServiceName = (typeof serviceNames)[number];
+
+/** `test-drive` → `TEST_DRIVE` at the type level. */
+export type EnvStem<S extends string> = S extends `${infer A}-${infer B}`
+  ? `${Uppercase<A>}_${EnvStem<B>}`
+  : Uppercase<S>;
+
+/** `test-drive` → `TEST_DRIVE`: the upper-case stem of a service's variables (`<STEM>_SERVICE_URL`, …). */
+export function envStem<S extends ServiceName>(service: S): EnvStem<S> {
+  return service.toUpperCase().replace(/-/g, '_') as EnvStem<S>;
+}
 /** Who may call an operation: anyone, any signed-in user, or users with role Admin (spec §6). */
 export type Access = 'public' | 'user' | 'admin';
 /** HTTP methods used by the API (lower case, as OpenAPI path items). */

@@ -8,11 +8,13 @@ import { authOperations } from './auth';
 import { carOperations } from './cars';
 import { contactOperations } from './contact';
 import type { ApiRoute, Operation, ServiceName } from './define';
+import { internalOperations } from './internal';
 import { referenceDataOperations } from './reference-data';
 import { storageOperations } from './storage';
 import { testDriveOperations } from './test-drives';
 
 export * from './define';
+export * from './internal';
 
 /** Every operation of the API, keyed by operation id, in the order of the API document. */
 export const operations = {
@@ -30,14 +32,25 @@ export type OperationId = keyof typeof operations;
 /** Every operation of the API as a list, in the order of the API document. */
 export const apiRoutes: ApiRoute[] = Object.values(operations);
 
-/** The operations of `service`, keyed by id (the type keeps only that service's). */
+/**
+ * What a service may call on another, by id: the API's operations and the internal ones (internal.ts),
+ * which are declared the same way but never routed from outside.
+ */
+export const peerOperations = { ...operations, ...internalOperations };
+
+/** The ids of {@link peerOperations}. */
+export type PeerOperationId = keyof typeof peerOperations;
+
+/** The operations of `service`, API and internal, keyed by id (the type keeps only that service's). */
 export type ServiceOperations<S extends ServiceName> = {
-  [K in OperationId as (typeof operations)[K]['service'] extends S ? K : never]: (typeof operations)[K];
+  [K in PeerOperationId as (typeof peerOperations)[K]['service'] extends S
+    ? K
+    : never]: (typeof peerOperations)[K];
 };
 
-/** The operations `service` owns: what it binds handlers to. */
+/** The operations `service` owns, API and internal: what it binds handlers to. */
 export function operationsOf<S extends ServiceName>(service: S): ServiceOperations<S> {
   return Object.fromEntries(
-    Object.entries(operations).filter(([, op]: [string, Operation]) => op.service === service),
+    Object.entries(peerOperations).filter(([, op]: [string, Operation]) => op.service === service),
   ) as ServiceOperations<S>;
 }

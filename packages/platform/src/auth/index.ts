@@ -11,8 +11,8 @@
  *   session version (tokens carry it as claim `sv`). A {@link SessionCheck} installed on the verifier
  *   (`useSessionCheck`) asks that record whether the token is still good — that the user exists, has the
  *   role the token claims, and the token is neither revoked nor older than the user's session version. In
- *   the auth process (and the embedded host) the check reads the database; in other distributed processes
- *   it asks the auth service (`remoteSessionCheck`). Its answers are cached in process for at most
+ *   the process that issues sessions (and the embedded host) the check reads the database; in other
+ *   distributed processes it calls the internal operation `checkSession` (`remoteSessionCheck`). Its answers are cached in process for at most
  *   `SESSION_CHECK_TTL_MS` (≤ 60 s), so a cache eviction or a Redis restart never brings a token back.
  *
  * Files: principal.ts (cookies, roles, `req.principal`), keys.ts (signing key, JWKS, signing), verifier.ts

@@ -20,7 +20,7 @@ import { isRevoked } from './revocation';
 export interface TokenVerifier {
   /**
    * The principal of a valid, unrevoked token, or undefined. Never throws for a bad or revoked token.
-   * `opts.fresh` skips the in-process cache of session checks (the auth service's introspection route).
+   * `opts.fresh` skips the in-process cache of session checks (the internal operation `checkSession`).
    * @throws HttpError 503 when a session check is installed and cannot answer (auth service unreachable).
    */
   verify(token: string, opts?: { fresh?: boolean }): Promise<Principal | undefined>;

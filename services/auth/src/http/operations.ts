@@ -1,7 +1,7 @@
 /**
  * The auth service's API (spec §7 "Authentication and account"; issues 4, 10 and 20): a handler for each
- * of its operations in packages/contracts `operations/auth.ts`, which declares method, path, access,
- * input and answers. Sign-ins answer `{ user, tokenId }` and set the session cookies (sessions.ts); the
+ * of its operations in packages/contracts `operations/auth.ts` and for the internal `checkSession`
+ * (`operations/internal.ts`); the declarations give method, path, access, input and answers. Sign-ins answer `{ user, tokenId }` and set the session cookies (sessions.ts); the
  * flows are in ../use-cases. Errors answer `{ message }` (4xx naming the field where there is one).
  */
 import {
@@ -17,6 +17,7 @@ import {
   bindOperations,
   type OperationOutput,
   type ServicePorts,
+  tokenFrom,
   unauthorized,
 } from '@marketplace/platform';
 import type { Request, RequestHandler, Response } from 'express';
@@ -166,6 +167,17 @@ export function authOperations(
     },
     async deleteUser({ params }, { principal }) {
       return { message: messages.userDeleted, data: toApiUser(await deleteUser(deps, principal, params.id)) };
+    },
+    /**
+     * Internal (other services' session checks, ADR 11): the bearer token verified against the record read
+     * now, bypassing the check's cache → `{ id, role, jti }`, else 401.
+     */
+    async checkSession(_input, { req, res }) {
+      res.setHeader('cache-control', 'no-store');
+      const token = tokenFrom(req.headers.authorization, undefined);
+      const principal = token ? await ports.tokens.verify(token, { fresh: true }) : undefined;
+      if (!principal) throw unauthorized(messages.sessionGone);
+      return { id: principal.id, role: principal.role, jti: principal.jti };
     },
   });
 }

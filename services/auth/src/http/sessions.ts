@@ -9,7 +9,7 @@
  * Revocation (issue 20, point 1): logout, sign-out-everywhere, password change and user deletion write
  * the auth database first (store.ts `sessionStore`, the record), then the shared cache (the fast path
  * other processes read at once). Every token verification in this process checks the record
- * ({@link databaseSessionCheck}); other processes ask it through `GET /api/auth/internal/session`.
+ * ({@link databaseSessionCheck}); other processes call the internal operation `checkSession` (operations.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { EventPayloads } from '@marketplace/contracts';
