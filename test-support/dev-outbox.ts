@@ -12,6 +12,8 @@ export interface OutboxRecord {
   to: string;
   text: string;
   subject?: string;
+  /** Mail only: extra header fields by name, as sent (e.g. `List-Unsubscribe`), when the mail had any. */
+  headers?: Record<string, string>;
   createdAt: string;
 }
 

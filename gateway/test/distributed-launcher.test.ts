@@ -117,6 +117,7 @@ describe('consumers and CLI entries', () => {
     const specs = consumerSpecs();
     expect(specs.map((c) => c.name)).toEqual([
       'catalog.car-projection',
+      'catalog.buyer-alerts',
       'listing.user-deleted',
       'listing.reference-names',
       'test-drive.cars',
@@ -129,6 +130,8 @@ describe('consumers and CLI entries', () => {
       'notification.car-listed-mail',
       'notification.testdrive-buyer-mail',
       'notification.testdrive-seller-mail',
+      'notification.search-alert',
+      'notification.price-drop-alert',
     ]);
     expect(specs.find((c) => c.name === 'test-drive.cars')!.events).toEqual([
       'catalog.car.indexed',

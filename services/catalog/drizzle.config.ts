@@ -3,7 +3,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/data/schema.ts', './src/reference-data/data/tables.ts', './src/cars/data/tables.ts'],
+  schema: [
+    './src/data/schema.ts',
+    './src/reference-data/data/tables.ts',
+    './src/cars/data/tables.ts',
+    './src/buyers/data/tables.ts',
+  ],
   out: './migrations',
   schemaFilter: ['catalog'],
 });

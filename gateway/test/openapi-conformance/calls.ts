@@ -3,6 +3,7 @@
  * document, keyed by operationId and run in its order (creates before updates and deletes); each makes a
  * real request that should succeed, setting up what it needs through the API.
  */
+import { signUnsubscribeToken } from '@marketplace/catalog-service';
 import { expect } from 'vitest';
 import { signUpPayload, uniquePhone } from '../../../test-support/accounts';
 import { listingBody } from '../../../test-support/cars';
@@ -279,6 +280,33 @@ export const calls: Record<string, Call> = {
       body: { price: 560000, specifications: { kmDriven: 43000 }, description: 'New tyres.' },
       token: w.seller.token,
     }),
+  // ------------------------------------------------------------------ buyers' tools (issue 24)
+  addToShortlist: (w) => ask(w, 'PUT', `/api/shortlist/${need(w, 'car')}`, { token: w.buyer.token }),
+  getShortlist: (w) => ask(w, 'GET', '/api/shortlist', { token: w.buyer.token }),
+  removeFromShortlist: (w) => ask(w, 'DELETE', `/api/shortlist/${need(w, 'car')}`, { token: w.buyer.token }),
+  createSavedSearch: async (w) => {
+    const answer = await ask(w, 'POST', '/api/saved-searches', {
+      body: {
+        name: 'Diesel in Pune',
+        query: 'fuelTypes=Diesel&price=0-800000&city=Pune',
+        channels: ['email'],
+        frequency: 'daily',
+      },
+      token: w.buyer.token,
+    });
+    w.made.savedSearch = ((answer.body as Json).data as Json)?._id as string;
+    return answer;
+  },
+  getSavedSearches: (w) => ask(w, 'GET', '/api/saved-searches', { token: w.buyer.token }),
+  unsubscribeAlerts: (w) => {
+    const token = signUnsubscribeToken(w.t.system.infra.config.ALERT_SIGNING_SECRET, {
+      k: 'search',
+      id: need(w, 'savedSearch'),
+    });
+    return ask(w, 'POST', `/api/alerts/unsubscribe?token=${token}`);
+  },
+  deleteSavedSearch: (w) =>
+    ask(w, 'DELETE', `/api/saved-searches/${need(w, 'savedSearch')}`, { token: w.buyer.token }),
   // ------------------------------------------------------------------ test drives (on the car listed above)
   listTestDriveSlots: async (w) => {
     // The test-drive service learns of the car through events.

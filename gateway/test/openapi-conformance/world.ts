@@ -30,6 +30,7 @@ export interface Made {
   variant?: string;
   car?: string;
   booking?: string;
+  savedSearch?: string;
 }
 
 /** A system under test with its sessions, the reference data a listing needs, and what the calls made. */

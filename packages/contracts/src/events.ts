@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import { carListing } from './cars';
-import { carStatusSchema, namedRef, objectId, roleSchema, testDriveStatusSchema } from './common';
+import {
+  alertChannels,
+  alertFrequencies,
+  carStatusSchema,
+  namedRef,
+  objectId,
+  roleSchema,
+  testDriveStatusSchema,
+} from './common';
 import { brand, model, variant } from './reference-data';
 import { testDriveCar } from './test-drives';
 
@@ -172,6 +180,32 @@ export const carIndexedPayload = z.object({ car: carSummary });
 /** `catalog.car.removed` v1: the car left the catalog's read model (its listing was deleted). */
 export const carRemovedPayload = z.object({ carId: objectId });
 
+/**
+ * `catalog.alert.search_matched` v1 (issue 24): cars newly for sale that match a user's saved search — one
+ * car for an instant alert, every match of the day for a daily digest. `unsubscribeToken` is the opaque
+ * token of its one-click unsubscribe link (`POST /api/alerts/unsubscribe?token=`). Never sent to a car's
+ * own seller; sent once per user, car and search.
+ */
+export const searchMatchedPayload = z.object({
+  userId: objectId,
+  savedSearch: z.object({ _id: objectId, name: z.string(), query: z.string() }),
+  channels: z.array(z.enum(alertChannels)).min(1),
+  frequency: z.enum(alertFrequencies),
+  cars: z.array(carSummary).min(1),
+  unsubscribeToken: z.string(),
+});
+
+/**
+ * `catalog.alert.price_dropped` v1 (issue 24): a car on the user's shortlist got cheaper: `car.price` is the
+ * new price, `previousPrice` the one before (rupees). By e-mail; once per user, car and new price.
+ */
+export const priceDroppedPayload = z.object({
+  userId: objectId,
+  car: carSummary,
+  previousPrice: z.number().meta({ description: 'Price before the drop, in rupees' }),
+  unsubscribeToken: z.string(),
+});
+
 /** `listing.car.deleted` v1: the car id, its seller and who deleted it (issue 6). */
 export const carDeletedPayload = z.object({ carId: objectId, seller: objectId, deletedBy: objectId });
 
@@ -234,6 +268,8 @@ export const events = {
   'catalog.variant.changed': defineEvent('catalog.variant.changed', 1, variantChangedPayload),
   'catalog.car.indexed': defineEvent('catalog.car.indexed', 1, carIndexedPayload),
   'catalog.car.removed': defineEvent('catalog.car.removed', 1, carRemovedPayload),
+  'catalog.alert.search_matched': defineEvent('catalog.alert.search_matched', 1, searchMatchedPayload),
+  'catalog.alert.price_dropped': defineEvent('catalog.alert.price_dropped', 1, priceDroppedPayload),
   'listing.car.created': defineEvent('listing.car.created', 1, carListingPayload),
   'listing.car.updated': defineEvent('listing.car.updated', 1, carListingPayload),
   'listing.car.deleted': defineEvent('listing.car.deleted', 1, carDeletedPayload),

@@ -4,6 +4,7 @@
  * OpenAPI 3.1 document.
  */
 export * from './auth';
+export * from './buyers';
 export * from './cars';
 export * from './common';
 export * from './contact';

@@ -157,3 +157,46 @@ export const DEFAULTS = {
   spareKey: boolean;
   role: Role;
 };
+
+// Buyers' tools (issue 24): shortlist, compare, saved searches and their alerts.
+/** Most cars a user's shortlist holds; one more → 409 (issue 24). */
+export const SHORTLIST_MAX = 50;
+/** Fewest and most cars the compare page shows side by side (issue 24). */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+/** Most saved searches a user keeps; one more → 409 (issue 24). */
+export const SAVED_SEARCHES_MAX = 20;
+/** Longest name of a saved search, in characters (guess). */
+export const SAVED_SEARCH_NAME_MAX = 60;
+/** How an alert reaches its user (issue 24). */
+export const alertChannels = ['email', 'sms'] as const;
+/** One alert channel. */
+export type AlertChannel = (typeof alertChannels)[number];
+/** When new matches of a saved search are told: at once, or in one digest a day (issue 24). */
+export const alertFrequencies = ['instant', 'daily'] as const;
+/** One alert frequency. */
+export type AlertFrequency = (typeof alertFrequencies)[number];
+/** India time (Asia/Kolkata, `HH:MM`) at which the daily digests go out (issue 24). */
+export const ALERT_DIGEST_TIME = '09:00';
+/**
+ * Where a shortlisted car stands: still for sale, sold (its seller marked it), or removed (its listing was
+ * deleted; the shortlist keeps the last copy it saw until the user removes it; issue 24).
+ */
+export const shortlistAvailabilities = ['for_sale', 'sold', 'removed'] as const;
+/** One shortlist availability. */
+export type ShortlistAvailability = (typeof shortlistAvailabilities)[number];
+/**
+ * The `GET /api/cars` parameters a saved search keeps: the filters, in this order (its canonical query
+ * string); paging, sort and facets are the listing's, not the search's (issue 24).
+ */
+export const savedSearchFilters = [
+  'searchTerm',
+  'brands',
+  'fuelTypes',
+  'transmissions',
+  'bodyTypes',
+  'price',
+  'kmDriven',
+  'years',
+  'city',
+] as const;

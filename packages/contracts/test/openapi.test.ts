@@ -83,6 +83,13 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['post', '/api/auth/logout-all'], // issue 20: sign out everywhere
   ['post', '/api/auth/email/verification'], // issue 20: e-mail verification link
   ['post', '/api/auth/email/verify'],
+  ['get', '/api/shortlist'], // issue 24: shortlist, saved searches, alerts
+  ['put', '/api/shortlist/{carId}'],
+  ['delete', '/api/shortlist/{carId}'],
+  ['get', '/api/saved-searches'],
+  ['post', '/api/saved-searches'],
+  ['delete', '/api/saved-searches/{id}'],
+  ['post', '/api/alerts/unsubscribe'],
 ];
 
 describe('OpenAPI document', () => {

@@ -63,7 +63,8 @@ describe('serviceForRequest', () => {
     expect(servicePrefixes).toContainEqual({ prefix: '/api/testDrive', service: 'test-drive' });
     expect(servicePrefixes).toContainEqual({ prefix: '/api/account', service: 'auth' });
     expect(servicePrefixes).toContainEqual({ prefix: '/sitemaps', service: 'catalog' });
-    expect(servicePrefixes).toHaveLength(12);
+    expect(servicePrefixes).toContainEqual({ prefix: '/api/shortlist', service: 'catalog' });
+    expect(servicePrefixes).toHaveLength(15);
   });
 });
 

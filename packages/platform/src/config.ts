@@ -5,6 +5,7 @@
  * (PGlite, in-process bus, in-memory cache, local-disk storage, dev outbox for e-mail and SMS).
  * `loadConfig` refuses to start with NODE_ENV=production while a development secret is in use.
  */
+import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import {
@@ -140,6 +141,12 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   /** Secret for HMAC-signed upload URLs (storage). */
   UPLOAD_SIGNING_SECRET: z.string().min(16).default(DEV_SECRET),
+  /**
+   * Secret for HMAC-signed one-click unsubscribe links of the buyers' alerts (catalog, issue 24). Unset in
+   * production → derived from UPLOAD_SIGNING_SECRET (HMAC-SHA256 of the setting's name), so no deployment
+   * runs on the development value.
+   */
+  ALERT_SIGNING_SECRET: z.string().min(16).default(DEV_SECRET),
   // ---- Storage (issue 6): where uploaded images live. Secrets come only from the environment.
   /** `local`: files under DATA_DIR/storage behind HMAC-signed upload URLs; `s3`: an S3-compatible bucket with presigned PUTs. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -291,7 +298,7 @@ export class ConfigError extends Error {
 export const MIN_SECRET_BYTES = 32;
 
 /** Settings holding HMAC signing secrets: each must be at least MIN_SECRET_BYTES long in production. */
-export const SIGNING_SECRETS = ['UPLOAD_SIGNING_SECRET'] as const;
+export const SIGNING_SECRETS = ['UPLOAD_SIGNING_SECRET', 'ALERT_SIGNING_SECRET'] as const;
 
 /**
  * Production guardrails (issue 20, point 13), each refusal naming its setting: no development secret; a
@@ -344,6 +351,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET must be set when STORAGE_DRIVER=s3');
+  }
+  if (config.NODE_ENV === 'production' && config.ALERT_SIGNING_SECRET === DEV_SECRET) {
+    config.ALERT_SIGNING_SECRET = createHmac('sha256', config.UPLOAD_SIGNING_SECRET)
+      .update('ALERT_SIGNING_SECRET')
+      .digest('hex');
   }
   if (config.NODE_ENV === 'production') assertProductionReady(config);
   return { ...config, dataDir: path.resolve(config.DATA_DIR) };

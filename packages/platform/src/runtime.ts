@@ -163,6 +163,7 @@ export async function startServices(
   const operations: BoundOperation[] = [];
   const relays: Relay[] = [];
   const seeders: Array<() => Promise<void>> = [];
+  const stoppers: Array<() => void | Promise<void>> = [];
   for (const module of modules) {
     const logger = infra.logger.child({ service: module.name });
     await infra.database.prepareSchema({ schema: module.schema, migrationsFolder: module.migrationsFolder });
@@ -213,6 +214,7 @@ export async function startServices(
     }
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);
+    if (parts.stop) stoppers.push(parts.stop);
     relays.push(relay);
   }
   if (opts.seed) for (const seed of seeders) await seed();
@@ -221,6 +223,7 @@ export async function startServices(
     routers: operations.length > 0 ? [operationRouter(operations), ...routers] : routers,
     relays,
     async stop() {
+      for (const stop of stoppers) await stop();
       await Promise.all(relays.map((r) => r.stop()));
     },
   };

@@ -58,6 +58,8 @@ export interface ServiceParts<M extends EventMap = EventMap> {
   readiness?: Record<string, ReadinessCheck>;
   /** Runs at every start, before the outbox relays: idempotent seeders (insert what is missing) and warming of in-memory indexes. */
   seed?: () => Promise<void>;
+  /** Stops what `create` started of its own (timers), when the service stops; before the relays stop. */
+  stop?: () => void | Promise<void>;
 }
 
 export interface ServiceModule<M extends EventMap = EventMap> {

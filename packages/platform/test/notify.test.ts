@@ -113,6 +113,27 @@ describe('createNotifier', () => {
 });
 
 describe('dev outbox', () => {
+  it('records extra headers on one line and refuses a reserved or malformed header name', async () => {
+    const dataDir = tmp();
+    const notifier = createDevOutboxNotifier({ dataDir, logger });
+    const headers = {
+      'List-Unsubscribe': '<https://cars.example.in/api/alerts/unsubscribe?token=a%2Bb>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click\r\nBcc: evil@example.com',
+    };
+    await notifier.sendMail({ to: 'a@example.in', subject: 's', text: 't', headers });
+    expect(lines(path.join(dataDir, 'outbox', 'mail.jsonl'))[0]).toMatchObject({
+      headers: {
+        'List-Unsubscribe': headers['List-Unsubscribe'],
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click Bcc: evil@example.com',
+      },
+    });
+    for (const name of ['Bcc', 'X Bad', 'X-Evil:\r\nBcc']) {
+      await expect(
+        notifier.sendMail({ to: 'a@example.in', subject: 's', text: 't', headers: { [name]: 'x' } }),
+      ).rejects.toThrow(/mail header not allowed/);
+    }
+  });
+
   it('fails when the outbox cannot be written', async () => {
     const file = path.join(tmp(), 'not-a-dir');
     fs.writeFileSync(file, '');
@@ -184,6 +205,21 @@ describe('SMTP mailer', () => {
     });
     expect(mail!.headers['reply-to']).toBe('visitor@example.in');
     expect(mail!.headers.bcc).toBeUndefined();
+    mailer.close();
+  });
+
+  it('sends extra headers such as List-Unsubscribe (RFC 8058) unchanged', async () => {
+    const mailer = createSmtpMailer({ url: smtp.url, from: 'no-reply@example.in', logger });
+    const url = `https://cars.example.in/api/alerts/unsubscribe?token=${'a1b2c3d4.'.repeat(12)}`;
+    await mailer.sendMail({
+      to: 'list@example.in',
+      subject: 's',
+      text: 't',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const [mail] = smtp.to('list@example.in');
+    expect(mail!.headers['list-unsubscribe']).toBe(`<${url}>`);
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     mailer.close();
   });
 

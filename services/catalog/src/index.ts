@@ -2,8 +2,11 @@
  * Catalog service: states, RTOs, brands, models, variants; the car read model and search (issue 5); the
  * sitemap of the cars for sale (issue 21, `/sitemap.xml`, `/sitemaps/*`). It announces its cars with
  * `catalog.car.indexed` / `catalog.car.removed` (ADR 6), also for the demo cars it seeds on first start.
+ * The buyers' tools (issue 24): the shortlist, saved searches, and their alerts (`catalog.alert.*`, produced
+ * by the consumer `catalog.buyer-alerts` from its own car events, the daily digests by a timer checking
+ * every minute for 09:00 India time).
  *
- * Two modules with one layout (ADR 16): `reference-data/` and `cars/`, each with `http/` (the handlers
+ * Three modules with one layout (ADR 16): `reference-data/`, `cars/` and `buyers/`, each with `http/` (the handlers
  * bound to its operations; the cars' also the sitemap routes), `use-cases/` (one flow per file),
  * `domain/` (pure rules), `data/` (tables and queries) and `events/` (`publish.ts`; the cars'
  * `consumers.ts`, the projection of listing's events, and `reannounce.ts`). The cars' search adapters are
@@ -15,6 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EventPayloads, operationsOf } from '@marketplace/contracts';
 import { bindOperations, defineService } from '@marketplace/platform';
+import { buyerAlerts, buyerAlertsConsumes } from './buyers/events/consumers';
+import { alertHandlers } from './buyers/http/alerts';
+import { savedSearchHandlers } from './buyers/http/saved-searches';
+import { shortlistHandlers } from './buyers/http/shortlist';
+import { startDigestTimer } from './buyers/use-cases/send-daily-digests';
 import { seedDemoOnFirstStart } from './cars/demo/seed-demo';
 import { carProjection, carProjectionConsumes } from './cars/events/consumers';
 import { carHandlers } from './cars/http/cars';
@@ -41,13 +49,15 @@ export const catalogService = defineService<EventPayloads>({
   name: 'catalog',
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),
-  consumes: [carProjectionConsumes],
+  consumes: [carProjectionConsumes, buyerAlertsConsumes],
   publishes: [
     'catalog.brand.changed',
     'catalog.model.changed',
     'catalog.variant.changed',
     'catalog.car.indexed',
     'catalog.car.removed',
+    'catalog.alert.search_matched',
+    'catalog.alert.price_dropped',
   ],
   calls: ['storage'],
   create: (ports) => {
@@ -66,7 +76,10 @@ export const catalogService = defineService<EventPayloads>({
       peers: ports.peers,
       logosDir: path.join(dataDir, 'logos'),
     };
+    const alertSecret = ports.config.ALERT_SIGNING_SECRET;
+    const stopDigests = startDigestTimer({ outbox: ports.outbox, alertSecret }, ports.clock, ports.logger);
     return {
+      stop: stopDigests,
       operations: bindOperations(operationsOf('catalog'), {
         ...stateHandlers(ports.db),
         ...rtoHandlers(ports.db),
@@ -74,9 +87,12 @@ export const catalogService = defineService<EventPayloads>({
         ...modelHandlers(reference),
         ...variantHandlers(reference),
         ...carHandlers(searches.read, pages),
+        ...shortlistHandlers(ports.db),
+        ...savedSearchHandlers(ports.db),
+        ...alertHandlers(ports.db, alertSecret),
       }),
       router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),
-      consumers: [carProjection(searches.secondaries, pages)],
+      consumers: [carProjection(searches.secondaries, pages), buyerAlerts(alertSecret)],
       listeners: searches.listeners,
       readiness: { 'search-index': searches.ready },
       async seed() {

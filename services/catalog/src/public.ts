@@ -2,8 +2,11 @@
  * What the catalog offers code outside the service besides its definition (re-exported by `index.ts`):
  * the seeders of the reference data and the demo inventory (the benchmarks, the cross-service tests), the
  * re-announcement of the read model (`npm run ops -- catalog reannounce`), and the search adapters, PRNG
- * and tables the benchmarks drive directly. Services never import it (ADR 16).
+ * and tables the benchmarks drive directly, and the signing of the alerts' unsubscribe tokens (the
+ * conformance test's one-click unsubscribe). Services never import it (ADR 16).
  */
+
+export { signUnsubscribeToken, type UnsubscribeTarget } from './buyers/domain/unsubscribe-token';
 export { DEMO_SEED, generateCars } from './cars/demo/generate';
 export { mulberry32 } from './cars/demo/random';
 export { seedDemoInventory } from './cars/demo/seed-demo';

@@ -63,15 +63,20 @@ describe('formatRupees', () => {
   formats(
     formatRupees,
     [
-      [0, 'Rs. 0'],
-      [999, 'Rs. 999'],
-      [1000, 'Rs. 1,000'],
-      [575000, 'Rs. 5,75,000'],
-      [12500000, 'Rs. 1,25,00,000'],
-      [99999.6, 'Rs. 1,00,000'],
+      [0, '₹0'],
+      [999, '₹999'],
+      [1000, '₹1,000'],
+      [575000, '₹5,75,000'],
+      [12500000, '₹1,25,00,000'],
+      [99999.6, '₹1,00,000'],
     ],
     [],
   );
+
+  it('labels an SMS amount Rs. (the GSM 7-bit alphabet has no rupee sign)', () => {
+    expect(formatRupees(575000, 'Rs. ')).toBe('Rs. 5,75,000');
+    expect(formatRupees(-1500)).toBe('-₹1,500');
+  });
 });
 
 describe('HTML escaping', () => {
@@ -175,7 +180,7 @@ describe('templates', () => {
       publicUrl: 'https://cars.example.in',
     });
     expect(mail.subject).toBe('Your Tata Nexon XZ is now listed');
-    expect(mail.text).toContain('Price: Rs. 8,75,000');
+    expect(mail.text).toContain('Price: ₹8,75,000');
     expect(mail.text).toContain('City: Pune');
     expect(mail.text).toContain('https://cars.example.in/car-details/c-9');
     expect(

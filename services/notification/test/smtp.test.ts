@@ -118,9 +118,9 @@ describe('notification over SMTP', () => {
     const [mail] = smtp.to(seller.email);
     expect(mail?.subject).toBe('Your Tata Nexon XZ+ is now listed');
     expect(mail?.text).toContain('Hello Ravi Kumar,');
-    expect(mail?.text).toContain('Price: Rs. 8,75,000');
+    expect(mail?.text).toContain('Price: ₹8,75,000');
     expect(mail?.text).toContain(`${PUBLIC_URL}/car-details/${event.payload.car._id}`);
-    expect(mail?.html).toContain('<td style="padding:4px 0">Rs. 8,75,000</td>');
+    expect(mail?.html).toContain('<td style="padding:4px 0">₹8,75,000</td>');
     const unnamed = await knownUser('Old Event');
     await deliver(carCreated(unnamed.userId, null));
     expect(smtp.to(unnamed.email).map((m) => m.subject)).toEqual(['Your car is now listed']);

@@ -5,6 +5,7 @@
  * the gateway's routing, the embedded host and every service's handlers read it.
  */
 import { authOperations } from './auth';
+import { buyerOperations } from './buyers';
 import { carOperations } from './cars';
 import { contactOperations } from './contact';
 import type { ApiRoute, Operation, ServiceName } from './define';
@@ -22,6 +23,7 @@ export const operations = {
   ...carOperations,
   ...referenceDataOperations,
   ...testDriveOperations,
+  ...buyerOperations,
   ...storageOperations,
   ...contactOperations,
 };

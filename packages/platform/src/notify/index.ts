@@ -7,8 +7,8 @@
  * | e-mail  | SMTP via nodemailer (`SMTP_URL`, smtp.ts)    | `DATA_DIR/outbox/mail.jsonl`              |
  * | SMS     | HTTP SMS gateway (`SMS_GATEWAY_URL`, sms-gateway.ts) | `DATA_DIR/outbox/sms.jsonl`       |
  *
- * The dev outbox appends each message as one JSON line (`{ to, text, createdAt }`, mail also `subject` and
- * `replyTo` when given; the HTML part is not written) and logs it, so people and tests can read one-time
+ * The dev outbox appends each message as one JSON line (`{ to, text, createdAt }`, mail also `subject`, and
+ * `replyTo` and `headers` (e.g. `List-Unsubscribe`) when given; the HTML part is not written) and logs it, so people and tests can read one-time
  * codes there. Every adapter resolves once the message is handed over and rejects when it was not, so a
  * caller inside an event consumer fails the delivery and the bus retries it.
  */
@@ -18,9 +18,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createHttpSmsGateway } from './sms-gateway';
 import { createSmtpMailer } from './smtp';
-import { type MailSender, type Notifier, oneLine, type SmsSender } from './types';
+import { type MailSender, mailHeaders, type Notifier, oneLine, type SmsSender } from './types';
 
-/** The dev outbox under `dataDir/outbox`. @throws (when sending) if the directory cannot be written. */
+/**
+ * The dev outbox under `dataDir/outbox`. @throws (when sending) if the directory cannot be written, or a
+ * mail's header name is reserved or malformed (see `mailHeaders`).
+ */
 export function createDevOutboxNotifier(opts: {
   dataDir: string;
   logger: Logger;
@@ -42,11 +45,13 @@ export function createDevOutboxNotifier(opts: {
       );
     },
     async sendMail(m) {
+      const headers = mailHeaders(m);
       await append('mail.jsonl', {
         to: m.to,
         subject: oneLine(m.subject),
         text: m.text,
         ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
         createdAt: now().toISOString(),
       });
       opts.logger.info(

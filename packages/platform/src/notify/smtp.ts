@@ -6,7 +6,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { type MailSender, oneLine } from './types';
+import { type MailSender, mailHeaders, oneLine } from './types';
 
 export interface SmtpMailerOptions {
   /** `smtp://[user:pass@]host[:port][?nodemailer options]` or `smtps://…`. */
@@ -25,8 +25,9 @@ function describe(url: string): string {
 }
 
 /**
- * An SMTP mail sender. `sendMail` resolves when the server accepted the message for every recipient.
- * @throws (from sendMail) when the server cannot be reached, times out or refuses the message or a recipient.
+ * An SMTP mail sender. `sendMail` resolves when the server accepted the message for every recipient; the
+ * message's extra `headers` (e.g. `List-Unsubscribe`) are added as given (nodemailer folds long lines).
+ * @throws (from sendMail) a reserved or malformed header name (see `mailHeaders`); when the server cannot be reached, times out or refuses the message or a recipient.
  */
 export function createSmtpMailer(opts: SmtpMailerOptions): MailSender & { close(): void } {
   const timeout = opts.timeoutMs ?? 10_000;
@@ -40,6 +41,7 @@ export function createSmtpMailer(opts: SmtpMailerOptions): MailSender & { close(
   return {
     kind: 'smtp',
     async sendMail(m) {
+      const headers = mailHeaders(m);
       const info = await transport.sendMail({
         from: opts.from,
         to: m.to,
@@ -47,6 +49,7 @@ export function createSmtpMailer(opts: SmtpMailerOptions): MailSender & { close(
         text: m.text,
         ...(m.html ? { html: m.html } : {}),
         ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
       });
       const rejected = (info.rejected ?? []) as unknown[];
       if (rejected.length > 0) throw new Error(`SMTP server ${server} rejected recipient(s)`);

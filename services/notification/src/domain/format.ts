@@ -73,13 +73,15 @@ export function formatTime(time: string): string {
 }
 
 /**
- * Whole rupees with Indian digit grouping and the spec's label (spec §9 'Rs.'): 575000 → `Rs. 5,75,000`,
- * 12500000 → `Rs. 1,25,00,000`. Fractions are rounded to whole rupees.
+ * Whole rupees with Indian digit grouping and the rupee sign the site shows (spec §1 allows 'Rs.' or the
+ * sign; issue 9): 575000 → `₹5,75,000`, 12500000 → `₹1,25,00,000`. Fractions are rounded to whole rupees.
+ * SMS pass `label` `Rs. `: the sign is outside the GSM 7-bit alphabet, and one would cut a message's
+ * length from 160 characters to 70.
  */
-export function formatRupees(amount: number): string {
+export function formatRupees(amount: number, label: '₹' | 'Rs. ' = '₹'): string {
   const whole = Math.round(Math.abs(amount)).toString();
   const last3 = whole.slice(-3);
   const rest = whole.slice(0, -3);
   const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}` : last3;
-  return `Rs. ${amount < 0 ? '-' : ''}${grouped}`;
+  return `${amount < 0 ? '-' : ''}${label}${grouped}`;
 }

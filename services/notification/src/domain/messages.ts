@@ -27,9 +27,20 @@ export interface MailContent {
   paragraphs: string[];
   /** Label/value rows, e.g. `['Date', 'Saturday, 14 March 2026']`; values may span lines. */
   details?: Array<[string, string]>;
+  /** Entries listed after the details, e.g. the cars of an alert (each with its own link). */
+  items?: MailItem[];
   link?: { label: string; url: string };
   /** Closing line; default `— The CarBazaar team`. */
   signOff?: string;
+  /** A small note below the sign-off with its link, e.g. why the e-mail came and how to unsubscribe. */
+  footer?: { text: string; link: { label: string; url: string } };
+}
+
+/** One entry of {@link MailContent.items}: a title, detail lines and a link, all plain text. */
+export interface MailItem {
+  title: string;
+  lines?: string[];
+  link?: { label: string; url: string };
 }
 
 /** A rendered e-mail: one-line subject, plain text and HTML. */
@@ -39,7 +50,10 @@ export interface RenderedMail {
   html: string;
 }
 
-/** Renders `content` as plain text and as HTML (every value escaped; see the module comment). */
+/**
+ * Renders `content` as plain text and as HTML (every value escaped; see the module comment). Order:
+ * greeting, paragraphs, details, items (`- title`, indented lines and link), link, sign-off, footer.
+ */
 export function renderMail(content: MailContent): RenderedMail {
   const signOff = content.signOff ?? `— The ${PRODUCT_NAME} team`;
   const text: string[] = [];
@@ -52,8 +66,15 @@ export function renderMail(content: MailContent): RenderedMail {
     }
     text.push('');
   }
+  for (const item of content.items ?? []) {
+    text.push(`- ${item.title}`, ...(item.lines ?? []).map((l) => `  ${l}`));
+    if (item.link) text.push(`  ${item.link.label}: ${item.link.url}`);
+    text.push('');
+  }
   if (content.link) text.push(`${content.link.label}: ${content.link.url}`, '');
   text.push(signOff);
+  if (content.footer)
+    text.push('', content.footer.text, `${content.footer.link.label}: ${content.footer.link.url}`);
 
   const html: string[] = [
     '<!doctype html>',
@@ -76,12 +97,25 @@ export function renderMail(content: MailContent): RenderedMail {
     }
     html.push('</table>');
   }
-  if (content.link) {
+  const a = (l: { label: string; url: string }) =>
+    `<a href="${escapeHtml(l.url)}" style="color:#0b63ce">${escapeHtml(l.label)}</a>`;
+  if (content.items?.length) {
+    html.push('<ul style="padding-left:20px;margin:8px 0 16px">');
+    for (const item of content.items) {
+      const lines = [`<strong>${escapeHtml(item.title)}</strong>`, ...(item.lines ?? []).map(escapeHtml)];
+      if (item.link) lines.push(a(item.link));
+      html.push(`<li style="margin:0 0 12px">${lines.join('<br>\n')}</li>`);
+    }
+    html.push('</ul>');
+  }
+  if (content.link) html.push(`<p>${a(content.link)}</p>`);
+  html.push(`<p style="color:#52606d">${escapeHtml(signOff)}</p>`);
+  if (content.footer) {
     html.push(
-      `<p><a href="${escapeHtml(content.link.url)}" style="color:#0b63ce">${escapeHtml(content.link.label)}</a></p>`,
+      `<p style="font-size:12px;color:#7b8794">${escapeHtml(content.footer.text)} ${a(content.footer.link)}</p>`,
     );
   }
-  html.push(`<p style="color:#52606d">${escapeHtml(signOff)}</p>`, '</div>', '</body>', '</html>');
+  html.push('</div>', '</body>', '</html>');
   return { subject: content.subject, text: text.join('\n'), html: html.join('\n') };
 }
 

@@ -11,6 +11,8 @@
  * | `notification.car-listed-mail`        | `listing.car.created`           | e-mail to the seller           |
  * | `notification.testdrive-buyer-mail`   | `testdrive.*` (four events)     | e-mail to the booker           |
  * | `notification.testdrive-seller-mail`  | `testdrive.*` (four events)     | e-mail to the car's seller     |
+ * | `notification.search-alert`           | `catalog.alert.search_matched`  | e-mail/SMS (alert-consumers.ts) |
+ * | `notification.price-drop-alert`       | `catalog.alert.price_dropped`   | e-mail (alert-consumers.ts)    |
  *
  * Delivery is at least once. The platform's consumer runtime records (consumer, event id) in the inbox and
  * runs the handler in the same transaction; the handler sends and throws when the send fails, so the inbox
@@ -43,6 +45,7 @@ import {
   testDriveMail,
   welcomeMail,
 } from '../domain/messages';
+import { alertConsumers, alertConsumes } from './alert-consumers';
 
 const testDriveEvents = subscribedTo(
   'testdrive.booked',
@@ -70,6 +73,7 @@ export const consumes = {
   carListedMail: { name: 'notification.car-listed-mail', ...subscribedTo('listing.car.created') },
   testDriveBuyerMail: { name: 'notification.testdrive-buyer-mail', ...testDriveEvents },
   testDriveSellerMail: { name: 'notification.testdrive-seller-mail', ...testDriveEvents },
+  ...alertConsumes,
 };
 
 /**
@@ -297,5 +301,6 @@ export function notificationConsumers(deps: MailDeps): NonNullable<ServiceParts<
     carListedMailConsumer(deps),
     testDriveMailConsumer(deps, 'buyer'),
     testDriveMailConsumer(deps, 'seller'),
+    ...alertConsumers(deps),
   ];
 }

@@ -1,6 +1,13 @@
 /** Events for the notification worker's tests (valid per packages/contracts), with fresh ids. */
 import { randomUUID } from 'node:crypto';
-import { type EventOf, type EventPayload, makeEvent } from '@marketplace/contracts';
+import {
+  type AlertChannel,
+  type AlertFrequency,
+  type CarSummary,
+  type EventOf,
+  type EventPayload,
+  makeEvent,
+} from '@marketplace/contracts';
 import { sealSecret } from '@marketplace/platform';
 
 const opts = (occurredAt?: string) => ({ correlationId: 'test', ...(occurredAt ? { occurredAt } : {}) });
@@ -145,4 +152,51 @@ export function testDriveEvents(b: Booking) {
       opts(),
     ),
   };
+}
+
+/** A car as the catalog announces it in its alerts: a 2021 Hyundai Creta SX in Pune (price in rupees). */
+export function alertCar(price = 750000, sellerId: string = randomUUID()): CarSummary {
+  return {
+    _id: randomUUID(),
+    seller: sellerId,
+    status: 'used',
+    brand: { _id: randomUUID(), name: 'Hyundai' },
+    model: { _id: randomUUID(), name: 'Creta' },
+    variant: { _id: randomUUID(), name: 'SX' },
+    manufacturerYear: 2021,
+    price,
+    city: 'Pune',
+  };
+}
+
+/**
+ * `catalog.alert.search_matched` payload for `userId`: their saved search "Diesel in Pune" (diesel cars under
+ * ₹8 lakh in Pune) matched `cars`, told by `channels` (default e-mail) at `frequency` (default instant).
+ */
+export function searchMatchedPayload(
+  userId: string,
+  cars: CarSummary[] = [alertCar()],
+  opts: { channels?: AlertChannel[]; frequency?: AlertFrequency } = {},
+): EventPayload<'catalog.alert.search_matched'> {
+  return {
+    userId,
+    savedSearch: {
+      _id: randomUUID(),
+      name: 'Diesel in Pune',
+      query: 'fuelTypes=Diesel&price=0-800000&city=Pune',
+    },
+    channels: opts.channels ?? ['email'],
+    frequency: opts.frequency ?? 'instant',
+    cars,
+    unsubscribeToken: `ss.${randomUUID()}/+=`,
+  };
+}
+
+/** `catalog.alert.price_dropped` payload for `userId`: `car` (new price `car.price`) was `previousPrice`. */
+export function priceDroppedPayload(
+  userId: string,
+  previousPrice: number,
+  car: CarSummary,
+): EventPayload<'catalog.alert.price_dropped'> {
+  return { userId, car, previousPrice, unsubscribeToken: `sl.${randomUUID()}` };
 }
