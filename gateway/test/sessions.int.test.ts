@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { internalOperations } from '@marketplace/contracts';
 import { type Config, createLogger, loadConfig, queryRows, signSessionToken } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,17 +120,6 @@ describe.each(variants)('durable sessions on $name', ({ servers, skip }) => {
       expect((await api('GET', '/api/testDrive', { token: loggedOut })).status).toBe(401);
       // The other session of the same user survives the restart.
       expect(await profileStatus(kept)).toBe(200);
-    },
-  );
-
-  it.skipIf(skip)(
-    'the embedded host does not serve the internal checkSession (its port is public)',
-    async () => {
-      const u = await createUser('User');
-      const token = await login(u.email, u.password);
-      const r = await api('GET', internalOperations.checkSession.path, { token });
-      expect(r.body).not.toMatchObject({ id: u.id });
-      expect(r.status).not.toBe(200);
     },
   );
 

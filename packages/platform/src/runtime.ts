@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { internalOperations } from '@marketplace/contracts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import { createTokenVerifier, loadSigningKey, type SigningKey, type TokenVerifier } from './auth/index';
@@ -206,12 +205,7 @@ export async function startServices(
     for (const [name, check] of Object.entries(parts.readiness ?? {})) {
       infra.readiness[`${module.name}:${name}`] = check;
     }
-    // Internal operations answer other processes only (contracts operations/internal.ts): with every
-    // service in this one process nobody calls them, and the embedded host's port is the public one.
-    for (const bound of parts.operations ?? []) {
-      if (!(opts.embedded && Object.hasOwn(internalOperations, bound.operation.operationId)))
-        operations.push(bound);
-    }
+    if (parts.operations) operations.push(...parts.operations);
     if (parts.router) routers.push(parts.router);
     if (parts.seed) seeders.push(parts.seed);
     if (parts.stop) stoppers.push(parts.stop);

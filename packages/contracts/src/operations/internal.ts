@@ -4,7 +4,8 @@
  * peer calls them by id (`peers.callOperation`), but they are not in the API's registry: not in the
  * OpenAPI document, the front ends' route table or the gateway's routing. Their paths lie outside `/api`,
  * so the distributed gateway never proxies them (a service's own port is reachable only inside the
- * cluster, docs/operations.md).
+ * cluster, docs/operations.md). The embedded host mounts them like every operation, so a service run on
+ * its own can ask an embedded host; what they answer tells a caller nothing its own token does not.
  */
 import { sessionCheckResponse } from '../auth';
 import { defineOperations } from './define';
