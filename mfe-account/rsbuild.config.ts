@@ -12,5 +12,6 @@ export default frontEndConfig({
     './Purchases': './src/exposes/Purchases.tsx',
     './Help': './src/exposes/Help.tsx',
     './Settings': './src/exposes/Settings.tsx',
+    './Unsubscribe': './src/exposes/Unsubscribe.tsx',
   },
 });

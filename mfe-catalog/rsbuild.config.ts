@@ -1,4 +1,4 @@
-/** Build of mfe-catalog: home, car listing, car details and the static pages (docs/architecture.md). */
+/** Build of mfe-catalog: home, car listing, car details, the comparison and the static pages (docs/architecture.md). */
 import { frontEndConfig } from '@marketplace/ui/build';
 
 export default frontEndConfig({
@@ -9,5 +9,6 @@ export default frontEndConfig({
     './CarList': './src/exposes/CarList.tsx',
     './CarDetails': './src/exposes/CarDetails.tsx',
     './StaticPage': './src/exposes/StaticPage.tsx',
+    './Compare': './src/exposes/Compare.tsx',
   },
 });

@@ -1,15 +1,20 @@
 /**
  * The car card of the home grid and the listing (spec §2 "Home page"): first image (responsive, lazy), brand
  * and model, year, km driven, fuel, transmission, price with the rupee sign in Indian digit grouping, the
- * placeholder rating 4.7 (245 reviews); the whole card links to `/car-details/{id}`.
+ * placeholder rating 4.7 (245 reviews); the whole card links to `/car-details/{id}`. Beside the link (a
+ * button is never inside a link): the shortlist heart over the photo and "Add to compare" under the card
+ * (issue 24).
  */
 import type { Car } from '@marketplace/contracts';
 import {
+  CompareButton,
+  compareItemOf,
   formatKm,
   formatRupees,
   PLACEHOLDER_RATING,
   PLACEHOLDER_REVIEW_COUNT,
   ResponsiveImage,
+  ShortlistButton,
 } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
 
@@ -20,44 +25,54 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 10
 export function CatalogCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
   const image = car.images[0];
   return (
-    <Link
-      to={`/car-details/${car._id}`}
-      className="cat:group cat:flex cat:w-full cat:flex-col cat:overflow-hidden cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:shadow-sm cat:transition cat:hover:-translate-y-0.5 cat:hover:shadow-md cat:focus-visible:outline-2 cat:focus-visible:outline-offset-2 cat:focus-visible:outline-brand-600 cat:dark:border-slate-700 cat:dark:bg-slate-900"
-    >
-      <div className="cat:aspect-[4/3] cat:overflow-hidden cat:bg-slate-100 cat:dark:bg-slate-800">
-        {image ? (
-          <ResponsiveImage
-            image={image}
-            alt={`${car.manufacturerYear} ${car.brand.name} ${car.model.name}`}
-            sizes={CARD_IMAGE_SIZES}
-            priority={priority}
-            width={640}
-            height={480}
-            className="cat:size-full cat:object-cover cat:transition cat:duration-300 cat:group-hover:scale-105"
-          />
-        ) : null}
-      </div>
-      <div className="cat:flex cat:flex-1 cat:flex-col cat:gap-2 cat:p-4">
-        <h3 className="cat:font-semibold cat:text-slate-900 cat:dark:text-white">
-          {car.brand.name} {car.model.name}
-        </h3>
-        <p className="cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">
-          {car.manufacturerYear} · {formatKm(car.specifications.kmDriven)} · {car.fuelType} ·{' '}
-          {car.transmission}
-        </p>
-        <div className="cat:mt-auto cat:flex cat:items-center cat:justify-between cat:pt-2">
-          <span className="cat:text-lg cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
-            {formatRupees(car.price)}
-          </span>
-          <span className="cat:text-xs cat:text-slate-600 cat:dark:text-slate-300">
-            <span aria-hidden="true" className="cat:text-amber-500">
-              ★
-            </span>{' '}
-            {PLACEHOLDER_RATING} ({PLACEHOLDER_REVIEW_COUNT} reviews)
-          </span>
+    <div className="cat:relative cat:flex cat:w-full cat:flex-col cat:overflow-hidden cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:shadow-sm cat:transition cat:hover:-translate-y-0.5 cat:hover:shadow-md cat:dark:border-slate-700 cat:dark:bg-slate-900">
+      <Link
+        to={`/car-details/${car._id}`}
+        className="cat:group cat:flex cat:flex-1 cat:flex-col cat:rounded-t-2xl cat:focus-visible:outline-2 cat:focus-visible:outline-offset-2 cat:focus-visible:outline-brand-600"
+      >
+        <div className="cat:aspect-[4/3] cat:overflow-hidden cat:bg-slate-100 cat:dark:bg-slate-800">
+          {image ? (
+            <ResponsiveImage
+              image={image}
+              alt={`${car.manufacturerYear} ${car.brand.name} ${car.model.name}`}
+              sizes={CARD_IMAGE_SIZES}
+              priority={priority}
+              width={640}
+              height={480}
+              className="cat:size-full cat:object-cover cat:transition cat:duration-300 cat:group-hover:scale-105"
+            />
+          ) : null}
         </div>
+        <div className="cat:flex cat:flex-1 cat:flex-col cat:gap-2 cat:p-4">
+          <h3 className="cat:font-semibold cat:text-slate-900 cat:dark:text-white">
+            {car.brand.name} {car.model.name}
+          </h3>
+          <p className="cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">
+            {car.manufacturerYear} · {formatKm(car.specifications.kmDriven)} · {car.fuelType} ·{' '}
+            {car.transmission}
+          </p>
+          <div className="cat:mt-auto cat:flex cat:items-center cat:justify-between cat:pt-2">
+            <span className="cat:text-lg cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
+              {formatRupees(car.price)}
+            </span>
+            <span className="cat:text-xs cat:text-slate-600 cat:dark:text-slate-300">
+              <span aria-hidden="true" className="cat:text-amber-500">
+                ★
+              </span>{' '}
+              {PLACEHOLDER_RATING} ({PLACEHOLDER_REVIEW_COUNT} reviews)
+            </span>
+          </div>
+        </div>
+      </Link>
+      <ShortlistButton
+        carId={car._id}
+        carName={`${car.brand.name} ${car.model.name}`}
+        className="cat:absolute cat:top-2 cat:right-2"
+      />
+      <div className="cat:border-t cat:border-slate-100 cat:px-2 cat:py-1 cat:dark:border-slate-800">
+        <CompareButton car={compareItemOf(car)} />
       </div>
-    </Link>
+    </div>
   );
 }
 

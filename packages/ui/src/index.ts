@@ -32,11 +32,17 @@ export { putFile, type UploadResult, uploadImage } from './api/upload';
 export { Button, type ButtonVariant, buttonClasses } from './components/Button';
 export { CarCard, type CarCardProps } from './components/CarCard';
 export { ComingSoon, type ComingSoonProps } from './components/ComingSoon';
+export {
+  CompareButton,
+  type CompareButtonProps,
+  compareItemOf,
+} from './components/CompareButton';
 export { cn } from './components/cn';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/ErrorBoundary';
 export { DateInput, SelectField, TextAreaField, TextField, TimeInput } from './components/Fields';
 export { Pagination, type PaginationProps, pageWindow } from './components/Pagination';
 export { imageSrcSet, ResponsiveImage, type ResponsiveImageProps } from './components/ResponsiveImage';
+export { ShortlistButton, type ShortlistButtonProps } from './components/ShortlistButton';
 export { FullScreenLoader, Spinner } from './components/Spinner';
 export { type Column, Table, type TableProps } from './components/Table';
 export * from './constants';
@@ -54,4 +60,7 @@ export {
   usePageStatus,
 } from './page/page';
 export * from './stores';
+export { type BrowserListPlace, readBrowserList, writeBrowserList } from './stores/browser-lists';
+export * from './stores/compare';
+export * from './stores/shortlist';
 export { Toaster, toast } from './toast/toast';

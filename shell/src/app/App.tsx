@@ -4,7 +4,15 @@
  * (GET /api/auth/profile once after start, spec §4). The browser wraps it in a BrowserRouter
  * (bootstrap.tsx); the server in a StaticRouter at the requested URL (server.tsx).
  */
-import { loadProfile, TOAST_AUTO_CLOSE_MS, Toaster, useColorModeStore, useHydrated } from '@marketplace/ui';
+import {
+  loadCompareTray,
+  loadProfile,
+  startShortlistSync,
+  TOAST_AUTO_CLOSE_MS,
+  Toaster,
+  useColorModeStore,
+  useHydrated,
+} from '@marketplace/ui';
 import { useRoutes } from '@marketplace/ui/router';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -32,6 +40,9 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
     rootCommittedNow();
     if (profileRequested) return;
     profileRequested = true;
+    // The buyer's lists (issue 24) follow the session; they are read from the browser only after hydration.
+    startShortlistSync();
+    loadCompareTray();
     void loadProfile();
   }, []);
   return (

@@ -3,7 +3,9 @@
  * with its own layout; `/loading` is the full-screen indicator; anything else is the not-found page.
  * Every remote area is a RemoteSlot (its own Suspense, ErrorBoundary and Retry fallback).
  */
-import type { RouteObject } from '@marketplace/ui/router';
+import { useCompareStore } from '@marketplace/ui';
+import { type RouteObject, useLocation } from '@marketplace/ui/router';
+import { lazy, Suspense } from 'react';
 import { RouteErrorBoundary } from '../features/errors/AppError';
 import { NotFound } from '../features/errors/NotFound';
 import { PublicLayout } from '../features/layout/PublicLayout';
@@ -12,6 +14,23 @@ import { LoginDialogHost } from './federation/LoginDialogHost';
 import { RemoteSlot } from './federation/RemoteSlot';
 import { TestDriveModalHost } from './federation/TestDriveModalHost';
 
+const CompareTray = lazy(() => import('../features/compare-tray/CompareTray'));
+
+/**
+ * The compare tray (issue 24) on public pages other than the comparison itself, downloaded the first time
+ * the buyer picks a car to compare.
+ */
+function CompareTrayHost() {
+  const picked = useCompareStore((s) => s.items.length > 0);
+  const { pathname } = useLocation();
+  if (!picked || /^\/(compare|dashboard)(\/|$)/.test(pathname)) return null;
+  return (
+    <Suspense fallback={null}>
+      <CompareTray />
+    </Suspense>
+  );
+}
+
 /** Wraps every route: the login dialog is routed content too (it may navigate). */
 function Root() {
   return (
@@ -19,6 +38,7 @@ function Root() {
       <RouteErrorBoundary />
       <LoginDialogHost />
       <TestDriveModalHost />
+      <CompareTrayHost />
     </>
   );
 }
@@ -41,6 +61,7 @@ export const routes: RouteObject[] = [
                 path: 'car-details/:carId',
                 element: <RemoteSlot id="catalog/CarDetails" label="the car's details" />,
               },
+              { path: 'compare', element: <RemoteSlot id="catalog/Compare" label="the comparison" /> },
               {
                 path: 'faq',
                 element: <RemoteSlot id="catalog/StaticPage" label="the FAQ" props={{ page: 'faq' }} />,
@@ -76,6 +97,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'pages/settings',
                 element: <RemoteSlot id="account/Settings" label="your settings" />,
+              },
+              {
+                path: 'unsubscribe',
+                element: <RemoteSlot id="account/Unsubscribe" label="the unsubscribe page" />,
               },
               { path: '*', element: <NotFound /> },
             ],

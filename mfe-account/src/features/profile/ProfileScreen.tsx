@@ -1,6 +1,7 @@
 /**
  * /profile (spec §2 "Profile"): name, email, phone, username and a placeholder bio, the Edit Profile dialog,
- * and links to /sold, /dashboard (Admin only), /purchases and /help.
+ * and links to /sold, /dashboard (Admin only), /purchases and /help; then the buyer's tabs (issue 24):
+ * Shortlist and Saved searches (`/profile?tab=saved-searches` opens the second).
  */
 import {
   ADMIN_ROLE,
@@ -10,10 +11,16 @@ import {
   useAuthStore,
   useLoginDialogStore,
 } from '@marketplace/ui';
-import { Link } from '@marketplace/ui/router';
+import { Tabs } from '@marketplace/ui/overlays';
+import { Link, useSearchParams } from '@marketplace/ui/router';
 import { useState } from 'react';
 import { EditProfileDialog } from './EditProfileDialog';
 import { EmailVerificationBanner, useEmailLink } from './EmailVerificationBanner';
+import { SavedSearchesTab } from './SavedSearchesTab';
+import { ShortlistTab } from './ShortlistTab';
+
+/** The buyer's tabs, by their `?tab=` name. */
+const TAB_NAMES = ['shortlist', 'saved-searches'];
 
 /** The signed-in user's profile. */
 export function ProfileScreen() {
@@ -21,6 +28,7 @@ export function ProfileScreen() {
   const ready = useAuthStore((s) => s.ready);
   const showLogin = useLoginDialogStore((s) => s.show);
   const [editing, setEditing] = useState(false);
+  const [params] = useSearchParams();
   useEmailLink();
   if (!ready) return <Spinner label="Loading" />;
   if (!user) {
@@ -88,6 +96,18 @@ export function ProfileScreen() {
           </Link>
         ))}
       </nav>
+      <section aria-labelledby="profile-buyer-tabs" className="acc:mt-10">
+        <h2 id="profile-buyer-tabs" className="acc:mb-3 acc:text-xl acc:font-bold">
+          Your cars and searches
+        </h2>
+        <Tabs
+          defaultIndex={Math.max(0, TAB_NAMES.indexOf(params.get('tab') ?? ''))}
+          tabs={[
+            { label: 'Shortlist', content: <ShortlistTab /> },
+            { label: 'Saved searches', content: <SavedSearchesTab /> },
+          ]}
+        />
+      </section>
       {editing ? <EditProfileDialog onClose={() => setEditing(false)} /> : null}
     </section>
   );

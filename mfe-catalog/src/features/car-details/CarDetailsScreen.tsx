@@ -9,10 +9,13 @@ import type { Car } from '@marketplace/contracts';
 import {
   Button,
   buttonClasses,
+  CompareButton,
+  compareItemOf,
   ErrorBoundary,
   formatIndianNumber,
   formatKm,
   formatRupees,
+  ShortlistButton,
   usePageMeta,
   usePageStatus,
 } from '@marketplace/ui';
@@ -83,7 +86,10 @@ function CarView({ car }: { car: Car }) {
       <div className="cat:grid cat:gap-8 cat:lg:grid-cols-[3fr_2fr]">
         <PhotoCarousel images={car.images} label={title} />
         <div className="cat:flex cat:flex-col cat:gap-4">
-          <h1 className="cat:text-3xl cat:font-black cat:tracking-tight">{title}</h1>
+          <div className="cat:flex cat:items-start cat:justify-between cat:gap-3">
+            <h1 className="cat:text-3xl cat:font-black cat:tracking-tight">{title}</h1>
+            <ShortlistButton carId={car._id} carName={title} />
+          </div>
           <ul aria-label="Highlights" className="cat:flex cat:flex-wrap cat:gap-2">
             {[
               formatKm(car.specifications.kmDriven),
@@ -115,6 +121,7 @@ function CarView({ car }: { car: Car }) {
           <Button className="cat:w-full cat:py-3 cat:text-base" onClick={() => bookTestDrive(car._id)}>
             Book free test drive
           </Button>
+          <CompareButton car={compareItemOf(car)} className="cat:self-start" />
           {car.description ? (
             <p className="cat:text-sm cat:text-slate-600 cat:dark:text-slate-300">{car.description}</p>
           ) : null}

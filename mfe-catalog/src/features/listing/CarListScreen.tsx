@@ -37,6 +37,7 @@ import {
   readFilters,
   SORTS,
 } from './filters';
+import { SaveSearchButton } from './SaveSearchButton';
 
 const LISTING_META = {
   title: 'Buy a used car',
@@ -128,6 +129,7 @@ function CarListing() {
   const pageCount = Math.ceil(total / PAGE_SIZE);
   const active = activeFilterCount(filters);
   const topBrands = brands.filter((b) => b.logo).slice(0, 8);
+  const brandNames = useMemo(() => new Map(brands.map((b) => [b._id, b.name])), [brands]);
 
   return (
     <div className="cat:mx-auto cat:max-w-7xl cat:px-4 cat:py-8 cat:sm:px-6 cat:lg:px-8">
@@ -179,20 +181,23 @@ function CarListing() {
             <h2 id="catalog-results" className="cat:text-lg cat:font-semibold" aria-live="polite">
               {`${formatIndianNumber(total)} ${total === 1 ? 'car' : 'cars'} found`}
             </h2>
-            <label className="cat:flex cat:items-center cat:gap-2 cat:text-sm">
-              Sort by
-              <select
-                value={filters.sort}
-                onChange={(e) => change({ sort: e.target.value as typeof filters.sort })}
-                className="cat:rounded-lg cat:border cat:border-slate-300 cat:bg-white cat:px-3 cat:py-2 cat:dark:border-slate-600 cat:dark:bg-slate-800"
-              >
-                {SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="cat:flex cat:flex-wrap cat:items-center cat:gap-3">
+              <SaveSearchButton filters={filters} activeFilters={active} brandNames={brandNames} />
+              <label className="cat:flex cat:items-center cat:gap-2 cat:text-sm">
+                Sort by
+                <select
+                  value={filters.sort}
+                  onChange={(e) => change({ sort: e.target.value as typeof filters.sort })}
+                  className="cat:rounded-lg cat:border cat:border-slate-300 cat:bg-white cat:px-3 cat:py-2 cat:dark:border-slate-600 cat:dark:bg-slate-800"
+                >
+                  {SORTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
           </div>
 
           <div className="cat:mt-4" aria-busy={loading}>

@@ -4,6 +4,7 @@ export interface RemoteModules {
   'catalog/CarList': typeof import('catalog/CarList');
   'catalog/CarDetails': typeof import('catalog/CarDetails');
   'catalog/StaticPage': typeof import('catalog/StaticPage');
+  'catalog/Compare': typeof import('catalog/Compare');
   'sell/SellWizard': typeof import('sell/SellWizard');
   'sell/SellerCars': typeof import('sell/SellerCars');
   'account/Profile': typeof import('account/Profile');
@@ -13,6 +14,7 @@ export interface RemoteModules {
   'account/Purchases': typeof import('account/Purchases');
   'account/Help': typeof import('account/Help');
   'account/Settings': typeof import('account/Settings');
+  'account/Unsubscribe': typeof import('account/Unsubscribe');
   'admin/Dashboard': typeof import('admin/Dashboard');
 }
 

@@ -58,3 +58,11 @@ declare module 'account/Settings' {
   const Screen: import('@marketplace/ui').RemoteScreen;
   export default Screen;
 }
+declare module 'catalog/Compare' {
+  const Screen: import('@marketplace/ui').RemoteScreen;
+  export default Screen;
+}
+declare module 'account/Unsubscribe' {
+  const Screen: import('@marketplace/ui').RemoteScreen;
+  export default Screen;
+}

@@ -86,8 +86,12 @@ export interface Renderer {
 /** Cache policy of a server-rendered public page: CDNs keep it a minute and may serve it stale for 10. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-/** Routes the browser alone renders: signed-in and admin areas, and the loading page. */
-const CLIENT_ONLY = /^\/(dashboard|sell-a-car|sold|profile|appointment|purchases|help|pages|loading)(\/|$)/;
+/**
+ * Routes the browser alone renders: signed-in and admin areas, the loading page, and the buyer's pages of
+ * issue 24 (the comparison follows the tab's own choices; unsubscribing acts once, on load).
+ */
+const CLIENT_ONLY =
+  /^\/(dashboard|sell-a-car|sold|profile|appointment|purchases|help|pages|loading|compare|unsubscribe)(\/|$)/;
 
 const MANIFEST_TTL_MS = 10_000;
 
