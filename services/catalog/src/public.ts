@@ -7,6 +7,7 @@
  */
 
 export { signUnsubscribeToken, type UnsubscribeTarget } from './buyers/domain/unsubscribe-token';
+export { sendDueDigests } from './buyers/use-cases/send-daily-digests';
 export { DEMO_SEED, generateCars } from './cars/demo/generate';
 export { mulberry32 } from './cars/demo/random';
 export { seedDemoInventory } from './cars/demo/seed-demo';
