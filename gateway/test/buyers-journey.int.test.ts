@@ -5,7 +5,8 @@
  * a seller lists a matching car → one e-mail naming the car with its link within 5 s, and an update of that
  * car (announced again) sends nothing more; a non-matching car → nothing; a daily search gets one digest
  * with every match; a shortlisted car going from ₹6,00,000 to ₹5,50,000 → its watcher is told
- * "₹50,000 (8.3 %) lower"; the one-click unsubscribe of the first e-mail → no alert for that search after.
+ * "₹50,000 (8.3 %) lower"; the one-click unsubscribe of the first e-mail → no alert for that search after;
+ * a sold and a removed car stay in the shortlist, marked so (the removed one as last seen).
  */
 import { sendDueDigests } from '@marketplace/catalog-service';
 import type { EventPayloads } from '@marketplace/contracts';
@@ -197,4 +198,40 @@ describe.each(variants)('buyers’ alerts through the API on $name', ({ servers,
       expect.objectContaining({ text: expect.stringContaining('lower') }),
     );
   });
+
+  it.skipIf(skip)(
+    'keeps a sold and a removed car in the shortlist, marked so, until the buyer removes them',
+    async () => {
+      const b = await buyer();
+      const city = uniqueCity('Thane');
+      const [sold, gone] = [await list(500000, city), await list(510000, city)];
+      for (const id of [sold, gone]) {
+        await expect
+          .poll(async () => (await call(t.url, 'PUT', `/api/shortlist/${id}`, { token: b.token })).status, {
+            timeout: 5_000,
+            interval: 25,
+          })
+          .toBe(200);
+      }
+      expect(
+        (await call(t.url, 'PUT', `/api/cars/${sold}`, { body: { status: 'sold' }, token: seller.token }))
+          .status,
+      ).toBe(200);
+      expect((await call(t.url, 'DELETE', `/api/cars/${gone}`, { token: seller.token })).status).toBe(200);
+      const availability = async () =>
+        Object.fromEntries(
+          (
+            (await call(t.url, 'GET', '/api/shortlist', { token: b.token })).body.data as unknown as Json[]
+          ).map((e) => [e._id, e.availability]),
+        );
+      await expect
+        .poll(availability, { timeout: 5_000, interval: 25 })
+        .toEqual({ [sold]: 'sold', [gone]: 'removed' });
+      const entries = (await call(t.url, 'GET', '/api/shortlist', { token: b.token })).body
+        .data as unknown as Json[];
+      expect(entries.find((e) => e._id === gone)).toMatchObject({ price: 510000, location: { city } });
+      expect((await call(t.url, 'DELETE', `/api/shortlist/${gone}`, { token: b.token })).status).toBe(200);
+      expect(Object.keys(await availability())).toEqual([sold]);
+    },
+  );
 });
