@@ -118,6 +118,7 @@ describe('consumers and CLI entries', () => {
     expect(specs.map((c) => c.name)).toEqual([
       'catalog.car-projection',
       'catalog.buyer-alerts',
+      'catalog.price-insights',
       'listing.user-deleted',
       'listing.reference-names',
       'test-drive.cars',

@@ -8,6 +8,7 @@ export default defineConfig({
     './src/reference-data/data/tables.ts',
     './src/cars/data/tables.ts',
     './src/buyers/data/tables.ts',
+    './src/pricing/data/tables.ts',
   ],
   out: './migrations',
   schemaFilter: ['catalog'],

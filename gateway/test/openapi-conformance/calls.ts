@@ -280,6 +280,26 @@ export const calls: Record<string, Call> = {
       body: { price: 560000, specifications: { kmDriven: 43000 }, description: 'New tyres.' },
       token: w.seller.token,
     }),
+  // ------------------------------------------------------------------ price you can trust (issue 25)
+  getPriceInsight: async (w) => {
+    // The listed car (its insight computed on the spot or by the consumer), and a seeded demo car whose
+    // comparables give it a range (a non-null one, to check those fields too).
+    const listed = await ask(w, 'GET', `/api/cars/${need(w, 'car')}/price-insight`);
+    const { cars } = (await must(w, 'GET', '/api/cars?limit=50')).data as { cars: Json[] };
+    let demo: Answer | undefined;
+    for (const car of cars.filter((c) => c._id !== w.made.car)) {
+      demo = await ask(w, 'GET', `/api/cars/${car._id}/price-insight`);
+      if ((demo.body as { data?: { band?: string } }).data?.band !== 'unknown') break;
+    }
+    return [listed, demo!];
+  },
+  getSimilarCars: (w) => ask(w, 'GET', `/api/cars/${need(w, 'car')}/similar`),
+  getValuation: (w) =>
+    ask(
+      w,
+      'GET',
+      `/api/valuation?model=${w.ref.model}&year=${w.ref.year}&kmDriven=42000&state=${w.ref.state}`,
+    ),
   // ------------------------------------------------------------------ buyers' tools (issue 24)
   addToShortlist: (w) => ask(w, 'PUT', `/api/shortlist/${need(w, 'car')}`, { token: w.buyer.token }),
   getShortlist: (w) => ask(w, 'GET', '/api/shortlist', { token: w.buyer.token }),

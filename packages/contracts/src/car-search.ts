@@ -10,6 +10,7 @@ import {
   fuelTypes,
   idField,
   MAX_PAGE_SIZE,
+  ownerFilters,
   PAGE_SIZE,
   queryEnum,
   queryInt,
@@ -38,12 +39,18 @@ export type CarSort = (typeof carSorts)[number];
 export const carSearchQuery = z.object({
   searchTerm: queryText('searchTerm', 100),
   brands: queryList('brands', idField('brands'), 'Comma-joined brand ids'),
+  models: queryList('models', idField('models'), 'Comma-joined model ids (issue 25)'),
   fuelTypes: queryList('fuelTypes', enumField('fuelTypes', fuelTypes), listOf(fuelTypes)),
   transmissions: queryList('transmissions', enumField('transmissions', transmissions), listOf(transmissions)),
   bodyTypes: queryList('bodyTypes', enumField('bodyTypes', bodyTypes), listOf(bodyTypes)),
   price: queryRange('price', 'rupees'),
   kmDriven: queryRange('kmDriven', 'km'),
   years: queryRange('years', 'years'),
+  owners: queryList(
+    'owners',
+    enumField('owners', ownerFilters),
+    `${listOf(ownerFilters)}: first, second, third or later owner (issue 25)`,
+  ),
   city: queryText('city', 100),
   sort: queryEnum('sort', carSorts)
     .transform((s) => s ?? 'newest')

@@ -11,6 +11,7 @@ export * from './contact';
 export * from './events';
 export * from './openapi';
 export * from './operations/index';
+export * from './pricing';
 export * from './reference-data';
 export * from './storage';
 export * from './storage-confirm';

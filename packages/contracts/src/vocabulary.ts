@@ -192,11 +192,43 @@ export type ShortlistAvailability = (typeof shortlistAvailabilities)[number];
 export const savedSearchFilters = [
   'searchTerm',
   'brands',
+  'models',
   'fuelTypes',
   'transmissions',
   'bodyTypes',
   'price',
   'kmDriven',
   'years',
+  'owners',
   'city',
 ] as const;
+
+// Price you can trust (issue 25): price insight, valuation, similar cars, more filters.
+/**
+ * Where a car's price sits against its comparables' expected range: `great` below it, `good` in its lower
+ * half, `fair` in its upper half, `high` above it, `unknown` with too few comparables (issue 25).
+ */
+export const priceBands = ['great', 'good', 'fair', 'high', 'unknown'] as const;
+/** One price band. */
+export type PriceBand = (typeof priceBands)[number];
+/** Fewest comparables for a band; fewer → `unknown` (issue 25). */
+export const PRICE_INSIGHT_MIN_COMPARABLES = 5;
+/** Comparables are within this many years of the car's manufacturing year (issue 25). */
+export const COMPARABLE_YEARS = 2;
+/** Sold cars count as comparables for this many days after their sale (issue 25). */
+export const COMPARABLE_SOLD_DAYS = 180;
+/** Most cars `GET /api/cars/{carId}/similar` answers (issue 25). */
+export const SIMILAR_CARS_MAX = 6;
+/**
+ * The `owners` filter of `GET /api/cars` (issue 25): `1` first owner, `2` second, `3+` third or later
+ * (the listing's `specifications.ownership`: Third, Fourth, More than Four).
+ */
+export const ownerFilters = ['1', '2', '3+'] as const;
+/** One owners filter value. */
+export type OwnerFilter = (typeof ownerFilters)[number];
+/** The ownerships each {@link ownerFilters} value stands for. */
+export const OWNERSHIPS_BY_FILTER = {
+  '1': ['First'],
+  '2': ['Second'],
+  '3+': ['Third', 'Fourth', 'More than Four'],
+} as const satisfies Record<OwnerFilter, readonly Ownership[]>;

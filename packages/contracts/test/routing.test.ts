@@ -64,7 +64,8 @@ describe('serviceForRequest', () => {
     expect(servicePrefixes).toContainEqual({ prefix: '/api/account', service: 'auth' });
     expect(servicePrefixes).toContainEqual({ prefix: '/sitemaps', service: 'catalog' });
     expect(servicePrefixes).toContainEqual({ prefix: '/api/shortlist', service: 'catalog' });
-    expect(servicePrefixes).toHaveLength(15);
+    expect(servicePrefixes).toContainEqual({ prefix: '/api/valuation', service: 'catalog' });
+    expect(servicePrefixes).toHaveLength(16);
   });
 });
 

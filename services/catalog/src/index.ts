@@ -4,9 +4,10 @@
  * `catalog.car.indexed` / `catalog.car.removed` (ADR 6), also for the demo cars it seeds on first start.
  * The buyers' tools (issue 24): the shortlist, saved searches, and their alerts (`catalog.alert.*`, produced
  * by the consumer `catalog.buyer-alerts` from its own car events, the daily digests by a timer checking
- * every minute for 09:00 India time).
+ * every minute for 09:00 India time). Price insights and the seller's valuation (issue 25): `price_insights`
+ * kept per model by the consumer `catalog.price-insights` of its own car events.
  *
- * Three modules with one layout (ADR 16): `reference-data/`, `cars/` and `buyers/`, each with `http/` (the handlers
+ * Four modules with one layout (ADR 16): `reference-data/`, `cars/`, `buyers/` and `pricing/`, each with `http/` (the handlers
  * bound to its operations; the cars' also the sitemap routes), `use-cases/` (one flow per file),
  * `domain/` (pure rules), `data/` (tables and queries) and `events/` (`publish.ts`; the cars'
  * `consumers.ts`, the projection of listing's events, and `reannounce.ts`). The cars' search adapters are
@@ -26,8 +27,11 @@ import { startDigestTimer } from './buyers/use-cases/send-daily-digests';
 import { seedDemoOnFirstStart } from './cars/demo/seed-demo';
 import { carProjection, carProjectionConsumes } from './cars/events/consumers';
 import { carHandlers } from './cars/http/cars';
+import { similarHandlers } from './cars/http/similar';
 import { sitemapRoutes } from './cars/http/sitemap';
 import { createCarSearches } from './cars/search/index';
+import { priceInsights, priceInsightsConsumes } from './pricing/events/consumers';
+import { pricingHandlers } from './pricing/http/pricing';
 import { seedReferenceData } from './reference-data/data/seed';
 import { loadSeedData } from './reference-data/data/seed-data';
 import { brandHandlers } from './reference-data/http/brands';
@@ -49,7 +53,7 @@ export const catalogService = defineService<EventPayloads>({
   name: 'catalog',
   schema: 'catalog',
   migrationsFolder: path.join(root, 'migrations'),
-  consumes: [carProjectionConsumes, buyerAlertsConsumes],
+  consumes: [carProjectionConsumes, buyerAlertsConsumes, priceInsightsConsumes],
   publishes: [
     'catalog.brand.changed',
     'catalog.model.changed',
@@ -87,12 +91,14 @@ export const catalogService = defineService<EventPayloads>({
         ...modelHandlers(reference),
         ...variantHandlers(reference),
         ...carHandlers(searches.read, pages),
+        ...similarHandlers(searches.read),
+        ...pricingHandlers(ports.db),
         ...shortlistHandlers(ports.db),
         ...savedSearchHandlers(ports.db),
         ...alertHandlers(ports.db, alertSecret),
       }),
       router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),
-      consumers: [carProjection(searches.secondaries, pages), buyerAlerts(alertSecret)],
+      consumers: [carProjection(searches.secondaries, pages), buyerAlerts(alertSecret), priceInsights()],
       listeners: searches.listeners,
       readiness: { 'search-index': searches.ready },
       async seed() {

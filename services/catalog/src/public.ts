@@ -3,7 +3,8 @@
  * the seeders of the reference data and the demo inventory (the benchmarks, the cross-service tests), the
  * re-announcement of the read model (`npm run ops -- catalog reannounce`), and the search adapters, PRNG
  * and tables the benchmarks drive directly, and the signing of the alerts' unsubscribe tokens (the
- * conformance test's one-click unsubscribe). Services never import it (ADR 16).
+ * conformance test's one-click unsubscribe), and the bulk computation of the price insights of a bulk-filled
+ * inventory (bench/price-insight.ts). Services never import it (ADR 16).
  */
 
 export { signUnsubscribeToken, type UnsubscribeTarget } from './buyers/domain/unsubscribe-token';
@@ -14,6 +15,10 @@ export { seedDemoInventory } from './cars/demo/seed-demo';
 export { type ReannounceOptions, reannounceCars } from './cars/events/reannounce';
 export { createMemorySearch } from './cars/search/memory/memory';
 export { createPostgresSearch } from './cars/search/postgres/postgres';
+export {
+  type ComputeAllOptions,
+  computeAllPriceInsights,
+} from './pricing/use-cases/compute-insights';
 export { seedReferenceData } from './reference-data/data/seed';
 export { loadSeedData } from './reference-data/data/seed-data';
 export { brands, models, rtos, states, variants } from './reference-data/data/tables';

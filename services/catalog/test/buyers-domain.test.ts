@@ -9,8 +9,12 @@ import { type MatchedCar, matchesSearch } from '../src/buyers/domain/matches-sea
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../src/buyers/domain/unsubscribe-token';
 
 const BRAND = '0b6f3a52-6c1e-4f0a-9a57-3b1f1d0c2e11';
+const MODEL = '5d0c9a1e-2b7f-4c3a-8e61-7a2f0b9c4d22';
+const OTHER_MODEL = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
 const car: MatchedCar = {
   brandId: BRAND,
+  modelId: MODEL,
+  ownership: 'Second',
   fuelType: 'Diesel',
   transmission: 'Manual',
   bodyType: 'SUV',
@@ -37,6 +41,29 @@ describe('matchesSearch', () => {
     expect(matches('years=2020-')).toBe(false);
     expect(matches('bodyTypes=SUV', { ...car, bodyType: null })).toBe(false);
     expect(matches('city=Pune', { ...car, status: 'sold' })).toBe(false);
+  });
+
+  it('applies models and owners like the search (issue 25), with every other filter by AND', () => {
+    expect(matches(`models=${MODEL}`)).toBe(true);
+    expect(matches(`models=${OTHER_MODEL},${MODEL.toUpperCase()}`)).toBe(true);
+    expect(matches(`models=${OTHER_MODEL}`)).toBe(false);
+    expect(matches('models=not-a-uuid')).toBe(false);
+    expect(matches('owners=2')).toBe(true);
+    expect(matches('owners=1,3%2B')).toBe(false);
+    expect(matches('owners=1,2')).toBe(true);
+    for (const ownership of ['Third', 'Fourth', 'More than Four']) {
+      expect(matches('owners=3%2B', { ...car, ownership }), ownership).toBe(true);
+      expect(matches('owners=1,2', { ...car, ownership }), ownership).toBe(false);
+    }
+    expect(matches('owners=1', { ...car, ownership: 'First' })).toBe(true);
+    expect(matches('owners=1,2,3%2B', { ...car, ownership: null })).toBe(false);
+    expect(matches(`models=${MODEL}&owners=2&brands=${BRAND}&fuelTypes=Diesel&city=pune&price=-800000`)).toBe(
+      true,
+    );
+    expect(matches(`models=${MODEL}&owners=2&years=2020-`)).toBe(false);
+    expect(matches(`models=${MODEL}&owners=1&city=Pune`)).toBe(false);
+    expect(matches(`models=${OTHER_MODEL}&owners=2&city=Pune`)).toBe(false);
+    expect(matches(`models=${MODEL}&owners=2`, { ...car, status: 'sold' })).toBe(false);
   });
 
   it('matches every search word as a substring or a typo of the car’s text', () => {

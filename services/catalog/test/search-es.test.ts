@@ -14,7 +14,7 @@ import {
   toEsQuery,
   toEsSource,
 } from '../src/cars/search';
-import { brandId, parseQuery, searchFixtures } from './support/search-cars';
+import { brandId, modelId, parseQuery, searchFixtures } from './support/search-cars';
 
 const used = { term: { status: 'used' } };
 
@@ -71,6 +71,13 @@ describe('toEsQuery', () => {
     [{ years: '2020-' }, { range: { manufacturerYear: { gte: 2020 } } }],
     [{ city: 'PUNE' }, { term: { 'city.keyword': 'pune' } }],
     [{ city: 'New Delhi' }, { term: { 'city.keyword': 'new delhi' } }],
+    [
+      { models: `${modelId('Hyundai/Creta')},${modelId('Kia/Seltos')}` },
+      { terms: { modelId: [modelId('Hyundai/Creta'), modelId('Kia/Seltos')] } },
+    ],
+    [{ owners: '1' }, { terms: { ownership: ['First'] } }],
+    [{ owners: '3+' }, { terms: { ownership: ['Third', 'Fourth', 'More than Four'] } }],
+    [{ owners: '3+,2,2' }, { terms: { ownership: ['Second', 'Third', 'Fourth', 'More than Four'] } }],
   ])('filter %j → %j', (params, clause) => {
     expect(toEsQuery(parseQuery(params)).query.bool.filter).toEqual([used, clause]);
   });
@@ -156,6 +163,7 @@ describe('esMapping and documents', () => {
       'fuelType',
       'transmission',
       'bodyType',
+      'ownership',
       'status',
     ]) {
       expect(p[f as keyof typeof p]).toEqual({ type: 'keyword' });
@@ -268,6 +276,25 @@ describe('createElasticsearchSearch against a fake client', () => {
     expect(calls.at(-1)?.[1]).toMatchObject({ from: 0, size: 0 });
     await s.search(parseQuery({ page: '200', limit: '50' }));
     expect(calls.at(-1)?.[1]).toMatchObject({ from: 9950, size: 50 });
+  });
+
+  it('adds newer fields to an existing index; a search counts only up to its countCap', async () => {
+    const { client, calls } = fakeClient([], 7);
+    const putMapping: unknown[] = [];
+    client.indices.exists = async () => true;
+    client.indices.putMapping = async (params) => {
+      putMapping.push(params);
+      return {};
+    };
+    const s = createElasticsearchSearch(client, 'cars');
+    expect(await s.search(parseQuery({ owners: '2' }), { countCap: 0 })).toEqual({
+      cars: [],
+      totalLength: 0,
+    });
+    expect(putMapping).toEqual([{ index: 'cars', properties: esMapping.properties }]);
+    expect(calls.at(-1)?.[1]).toMatchObject({ track_total_hits: 0 });
+    expect((await s.search(parseQuery({ owners: '2' }))).totalLength).toBe(7);
+    expect(calls.at(-1)?.[1]).toMatchObject({ track_total_hits: SEARCH_COUNT_CAP });
   });
 
   it('reports a rejected bulk operation', async () => {

@@ -3,6 +3,7 @@
  * support/search-cars.ts): random filter combinations over random inventories, with and without search
  * words, and while cars change between searches (stale views, then rebuilt ones).
  */
+import { ownerships } from '@marketplace/contracts';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/cars/demo/random';
 import type { CarDocument } from '../src/cars/search';
@@ -30,7 +31,7 @@ describe('createMemorySearch as a full scan would answer', () => {
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     let extra = 0;
     for (let k = 0; k < 400; k++) {
-      // A change: a new car, a removal, or a new price, km, city, status or listing time.
+      // A change: a new car, a removal, or a new price, km, city, ownership, status or listing time.
       const roll = random();
       if (roll < 0.15) {
         const base = pick([...current.values()]);
@@ -54,7 +55,11 @@ describe('createMemorySearch as a full scan would answer', () => {
           price: random() < 0.5 ? 100_000 + Math.floor(random() * 60) * 50_000 : base.car.price,
           status: random() < 0.1 ? ('sold' as const) : ('used' as const),
           location: random() < 0.3 ? { ...base.car.location, city: 'Goa' } : base.car.location,
-          specifications: { ...base.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
+          specifications: {
+            ...base.car.specifications,
+            kmDriven: Math.floor(random() * 30) * 5_000,
+            ...(random() < 0.2 ? { ownership: ownerships[Math.floor(random() * ownerships.length)]! } : {}),
+          },
           createdAt: createdAt.toISOString(),
         };
         const doc = { ...base, car, createdAt };

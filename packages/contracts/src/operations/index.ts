@@ -10,6 +10,7 @@ import { carOperations } from './cars';
 import { contactOperations } from './contact';
 import type { ApiRoute, Operation, ServiceName } from './define';
 import { internalOperations } from './internal';
+import { pricingOperations } from './pricing';
 import { referenceDataOperations } from './reference-data';
 import { storageOperations } from './storage';
 import { testDriveOperations } from './test-drives';
@@ -21,6 +22,7 @@ export * from './internal';
 export const operations = {
   ...authOperations,
   ...carOperations,
+  ...pricingOperations,
   ...referenceDataOperations,
   ...testDriveOperations,
   ...buyerOperations,

@@ -44,6 +44,9 @@ export function createFetchEsClient(
       async create({ index, mappings, settings }) {
         return (await call(baseUrl, 'PUT', `/${encodeURIComponent(index)}`, { mappings, settings })).json;
       },
+      async putMapping({ index, properties }) {
+        return (await call(baseUrl, 'PUT', `/${encodeURIComponent(index)}/_mapping`, { properties })).json;
+      },
     },
     async deleteIndex(index) {
       await call(baseUrl, 'DELETE', `/${encodeURIComponent(index)}?ignore_unavailable=true`);

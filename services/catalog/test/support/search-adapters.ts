@@ -97,7 +97,7 @@ async function openReplica(serverUrl: string): Promise<Harness> {
         await announce(id);
       },
       get: (id) => index.get(id),
-      search: (q) => index.search(q),
+      search: (q, opts) => index.search(q, opts),
       facets: (q) => index.facets(q),
     },
     close,

@@ -9,6 +9,9 @@ import {
   type CarSearchQuery,
   carSearchQuery,
   type FuelType,
+  OWNERSHIPS_BY_FILTER,
+  type Ownership,
+  ownerships,
   type Transmission,
 } from '@marketplace/contracts';
 import type { CarDocument } from '../../src/cars/search';
@@ -88,6 +91,21 @@ type SpecKey = keyof typeof specs;
 
 const specKeys = Object.keys(specs) as SpecKey[];
 const modelNames = [...new Set(specKeys.map((k) => `${specs[k].brand}/${specs[k].model}`))];
+
+/** Model id of a fixture model, e.g. `modelId('Hyundai/Creta')`. @throws Error for an unknown model. */
+export function modelId(brandAndModel: string): string {
+  const i = modelNames.indexOf(brandAndModel);
+  if (i < 0) throw new Error(`no fixture model ${brandAndModel}`);
+  return fixtureUuid(2, i + 1);
+}
+
+/** Ownership of fixture row `i` (issue 25): every value, more first and second owners; row 16 has none. */
+function fixtureOwnership(i: number): Ownership | undefined {
+  if (i === 16) return undefined;
+  return (['First', 'Second', 'First', 'Third', 'Second', 'Fourth', 'First', 'More than Four'] as const)[
+    i % 8
+  ];
+}
 
 const cityStates: Record<string, string> = {
   Bengaluru: 'Karnataka',
@@ -185,13 +203,14 @@ function build(i: number, [key, cityName, price, km, year, hoursAgo, status = 'u
       engineCapacity: spec.fuelType === 'Electric' ? undefined : 1197,
       regNumber: `KA-01-AB-${(1000 + i).toString()}`,
       spareKey: i % 2 === 0,
-      ownership: 'First',
+      ownership: fixtureOwnership(i),
       insurance: { type: 'Comprehensive', validTill: '2026-03-31' },
     },
     inspectionReport: [{ tyreCondition: 'Good', engineCondition: 'Good' }],
     seller: fixtureUuid(5, (i % 5) + 1),
   };
   if (car.specifications.engineCapacity === undefined) delete car.specifications.engineCapacity;
+  if (car.specifications.ownership === undefined) delete car.specifications.ownership;
   return {
     key,
     doc: { car, brandId: car.brand._id, modelId, variantId, bodyType: spec.bodyType, createdAt },
@@ -212,6 +231,12 @@ function inRange(v: number, r: { min?: number; max?: number } | undefined): bool
   return (r?.min === undefined || v >= r.min) && (r?.max === undefined || v <= r.max);
 }
 
+/** Whether `ownership` is one of those the `owners` values stand for (contracts OWNERSHIPS_BY_FILTER). */
+function ownedBy(owners: CarSearchQuery['owners'], ownership: Ownership | undefined): boolean {
+  if (!owners) return true;
+  return owners.some((o) => (OWNERSHIPS_BY_FILTER[o] as readonly string[]).includes(ownership ?? ''));
+}
+
 /**
  * Reference answer of `q` over `docs` for every filter but `searchTerm` (asserted separately): used cars
  * only, filters, sort with id ascending as tie-breaker, paging.
@@ -220,10 +245,12 @@ export function expectedSearch(
   docs: CarDocument[],
   q: CarSearchQuery,
 ): { ids: string[]; totalLength: number } {
-  const matches = docs.filter(({ car, brandId: b, bodyType }) => {
+  const matches = docs.filter(({ car, brandId: b, modelId: m, bodyType }) => {
     return (
       car.status === 'used' &&
       (!q.brands || q.brands.includes(b)) &&
+      (!q.models || q.models.includes(m)) &&
+      ownedBy(q.owners, car.specifications.ownership) &&
       (!q.fuelTypes || q.fuelTypes.includes(car.fuelType)) &&
       (!q.transmissions || q.transmissions.includes(car.transmission)) &&
       (!q.bodyTypes || (bodyType !== undefined && q.bodyTypes.includes(bodyType))) &&
@@ -266,13 +293,17 @@ const RANDOM_CITIES = [
 
 /**
  * `n` cars (default 3 000) made from `base` with varied price (1–3.05 lakh … 30.5 lakh rupees), km
- * (0–145 000), year (2008–2025), city (skewed), status (5 % sold) and listing time, so that every filter
- * falls on both sides of the in-memory index's driver threshold. Ids are `fixtureUuid(6, 1…n)`.
+ * (0–145 000), year (2008–2025), city (skewed), ownership (skewed to First; 5 % without), status (5 %
+ * sold) and listing time, so that every filter falls on both sides of the in-memory index's driver
+ * threshold. Ids are `fixtureUuid(6, 1…n)`.
  */
 export function randomInventory(random: () => number, base: CarDocument[], n = 3_000): CarDocument[] {
   return Array.from({ length: n }, (_, k) => {
     const from = base[k % base.length]!;
     const createdAt = new Date(Date.UTC(2026, 0, 1) - Math.floor(random() * 400) * 3_600_000);
+    const { ownership: _from, ...specifications } = from.car.specifications;
+    const roll = random();
+    const ownership = roll < 0.05 ? undefined : ownerships[Math.floor(roll ** 2 * ownerships.length)];
     const car = {
       ...from.car,
       _id: fixtureUuid(6, k + 1),
@@ -283,7 +314,11 @@ export function randomInventory(random: () => number, base: CarDocument[], n = 3
         ...from.car.location,
         city: RANDOM_CITIES[Math.floor(random() ** 2 * RANDOM_CITIES.length)]!,
       },
-      specifications: { ...from.car.specifications, kmDriven: Math.floor(random() * 30) * 5_000 },
+      specifications: {
+        ...specifications,
+        kmDriven: Math.floor(random() * 30) * 5_000,
+        ...(ownership ? { ownership } : {}),
+      },
       createdAt: createdAt.toISOString(),
     };
     return { ...from, car, createdAt };
@@ -293,6 +328,7 @@ export function randomInventory(random: () => number, base: CarDocument[], n = 3
 /** Query parameters (as `GET /api/cars` takes them) of a random filter combination over `inventory`. */
 export function randomSearchParams(random: () => number, inventory: CarDocument[]): Record<string, string> {
   const brandIds = [...new Set(inventory.map((d) => d.brandId))];
+  const modelIds = [...new Set(inventory.map((d) => d.modelId))];
   const pickSome = <T>(items: T[], max: number) =>
     items.filter(() => random() < max / items.length).slice(0, max);
   const range = (lo: number, hi: number, step: number) => {
@@ -302,6 +338,8 @@ export function randomSearchParams(random: () => number, inventory: CarDocument[
   };
   const params: Record<string, string> = { page: String(1 + Math.floor(random() * 4)) };
   if (random() < 0.4) params.brands = pickSome(brandIds, 3).join(',') || brandIds[0]!;
+  if (random() < 0.25) params.models = pickSome(modelIds, 4).join(',') || modelIds[0]!;
+  if (random() < 0.3) params.owners = pickSome(['1', '2', '3+'], 2).join(',') || '3+';
   if (random() < 0.25)
     params.fuelTypes = pickSome(['Petrol', 'Diesel', 'Electric', 'Hybrid'], 2).join(',') || 'Diesel';
   if (random() < 0.2) params.transmissions = random() < 0.5 ? 'Manual' : 'Automatic';

@@ -3,7 +3,7 @@
  * - `car_docs`, the car search documents (the read model, and the PostgreSQL search adapter's index):
  *   one row per listed car, the full API document in `doc` (jsonb, spec §3 "Car (as read)") plus typed,
  *   indexed columns for every filter and sort (price in rupees, km), and a trigram-indexed `search_text`
- *   (brand, model, variant, city; lower case);
+ *   (brand, model, variant, city; lower case); `ownership` and the `model_id` index since issue 25;
  * - `car_versions`, the newest listing state the projection applied per car.
  */
 import { sql } from 'drizzle-orm';
@@ -27,6 +27,8 @@ export const carDocs = schema.table(
     /** Kilometres. */
     kmDriven: integer('km_driven').notNull(),
     manufacturerYear: integer('manufacturer_year').notNull(),
+    /** The car's `specifications.ownership` (First, Second, Third, Fourth, More than Four; null when the car has none; issue 25). */
+    ownership: text('ownership'),
     city: text('city'),
     status: text('status').notNull(),
     searchText: text('search_text').notNull(),
@@ -35,6 +37,7 @@ export const carDocs = schema.table(
   (t) => [
     index('car_docs_newest_idx').on(t.createdAt.desc(), t.id),
     index('car_docs_brand_idx').on(t.brandId, t.createdAt.desc()),
+    index('car_docs_model_idx').on(t.modelId),
     index('car_docs_price_idx').on(t.price),
     index('car_docs_km_idx').on(t.kmDriven),
     index('car_docs_year_idx').on(t.manufacturerYear),

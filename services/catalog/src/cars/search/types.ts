@@ -5,7 +5,16 @@
  * (`elasticsearch/`); all follow the semantics below, and one conformance suite
  * (`test/search-conformance.int.test.ts`) runs against each.
  */
-import type { BodyType, Car, CarFacets, CarSearchQuery } from '@marketplace/contracts';
+import {
+  type BodyType,
+  type Car,
+  type CarFacets,
+  type CarSearchQuery,
+  OWNERSHIPS_BY_FILTER,
+  type OwnerFilter,
+  type Ownership,
+  ownerships,
+} from '@marketplace/contracts';
 import { isUuid } from '../../data/schema';
 
 export { isUuid };
@@ -41,6 +50,23 @@ export interface CarSearchResult {
   totalLength: number;
 }
 
+/** Options of {@link CarSearch.search} beyond its query. */
+export interface SearchOptions {
+  /**
+   * Count the matches only up to this many (0 … {@link SEARCH_COUNT_CAP}, the default): `totalLength` is
+   * then `min(matches, countCap)`. A caller that needs only the page (similar cars) passes 0, so no adapter
+   * counts further than the page.
+   */
+  countCap?: number;
+}
+
+/** The count cap of `opts` (see {@link SearchOptions}): a whole number from 0 to {@link SEARCH_COUNT_CAP}. */
+export function countCapOf(opts: SearchOptions | undefined): number {
+  const cap = opts?.countCap;
+  if (cap === undefined || !Number.isFinite(cap)) return SEARCH_COUNT_CAP;
+  return Math.min(SEARCH_COUNT_CAP, Math.max(0, Math.trunc(cap)));
+}
+
 /** Largest `totalLength` a search reports (PostgreSQL `LIMIT` subquery; Elasticsearch `track_total_hits`). */
 export const SEARCH_COUNT_CAP = 10_000;
 
@@ -58,7 +84,11 @@ export const TYPO_SIMILARITY = 0.55;
  *
  * Query semantics (both adapters):
  * - only cars with status `used` are found (sold cars are hidden); `get` returns any status;
- * - `brands`, `fuelTypes`, `transmissions`, `bodyTypes`: the car's value is one of the list;
+ * - `brands`, `models`, `fuelTypes`, `transmissions`, `bodyTypes`: the car's value is one of the list
+ *   (brand and model ids are UUIDs, so a malformed one matches nothing);
+ * - `owners` (issue 25): the car's `specifications.ownership` is one of those the values stand for
+ *   ({@link ownershipsOf}: `1` First, `2` Second, `3+` Third, Fourth, More than Four); a car without an
+ *   ownership matches no `owners` list;
  * - `price` (rupees), `kmDriven` (km), `years` (manufacturer year): inclusive ranges, either end open;
  * - `city`: equal ignoring case;
  * - `searchTerm`: split into words; every word must occur in the brand, model, variant or city name,
@@ -78,14 +108,27 @@ export interface CarSearch {
   remove(id: string): Promise<void>;
   /** The car with id `id` (any status), or undefined when unknown or not a UUID. */
   get(id: string): Promise<Car | undefined>;
-  /** One page of the cars matching `q` and their total (see the semantics above). */
-  search(q: CarSearchQuery): Promise<CarSearchResult>;
+  /**
+   * One page of the cars matching `q` and their total (see the semantics above), the total counted up to
+   * `opts.countCap` (see {@link SearchOptions}).
+   */
+  search(q: CarSearchQuery, opts?: SearchOptions): Promise<CarSearchResult>;
   /**
    * The facets of `q` (contracts `carFacets`): for each value of each {@link FACET_DIMENSIONS} entry, the
    * `totalLength` that `search` gives for `q` with that dimension's list replaced by that value alone;
    * values with no car are left out. Paging and sort do not matter.
    */
   facets(q: CarSearchQuery): Promise<CarFacets>;
+}
+
+/**
+ * The ownerships (`specifications.ownership` values) an `owners` filter stands for, without repeats, in
+ * the order of contracts `ownerships`; undefined when `owners` is absent.
+ */
+export function ownershipsOf(owners: readonly OwnerFilter[] | undefined): Ownership[] | undefined {
+  if (!owners) return undefined;
+  const wanted = new Set<Ownership>(owners.flatMap((o) => OWNERSHIPS_BY_FILTER[o]));
+  return ownerships.filter((o) => wanted.has(o));
 }
 
 /** The filters a search reports facets for (contracts `carFacets`). */
@@ -110,6 +153,8 @@ export interface IndexFields {
   price: number;
   kmDriven: number;
   manufacturerYear: number;
+  /** The car's `specifications.ownership` (First … More than Four; null when none), for the `owners` filter. */
+  ownership: Ownership | null;
   city: string;
   status: Car['status'];
   searchText: string;
@@ -130,6 +175,7 @@ export function indexFieldsOf(doc: CarDocument): IndexFields {
     price: car.price,
     kmDriven: car.specifications.kmDriven,
     manufacturerYear: car.manufacturerYear,
+    ownership: car.specifications.ownership ?? null,
     city: car.location.city,
     status: car.status,
     searchText: searchTextOf(doc),

@@ -12,11 +12,13 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  countCapOf,
   emptyFacets,
   FACET_DIMENSIONS,
   type FacetDimension,
   indexFieldsOf,
   isUuid,
+  ownershipsOf,
   SEARCH_COUNT_CAP,
   searchWords,
 } from '../types';
@@ -38,6 +40,8 @@ export interface EsCarSource {
   /** Kilometres. */
   kmDriven: number;
   manufacturerYear: number;
+  /** `specifications.ownership` (First … More than Four), null when the car has none (issue 25). */
+  ownership: string | null;
   city: string;
   status: string;
   /** Lower-case `brand model variant city` (as PostgreSQL's `search_text`). */
@@ -75,6 +79,7 @@ export const esMapping = {
     price: { type: 'long' },
     kmDriven: { type: 'integer' },
     manufacturerYear: { type: 'integer' },
+    ownership: { type: 'keyword' },
     city: { type: 'text', fields: { keyword: { type: 'keyword', normalizer: 'lowercase' } } },
     status: { type: 'keyword' },
     searchText: { type: 'text' },
@@ -128,7 +133,8 @@ function sortOf(sort: CarSearchQuery['sort']): EsSearchBody['sort'] {
 }
 
 /**
- * The search request of `q`: filters in `bool.filter` (`status: used`, `terms` for lists, inclusive
+ * The search request of `q`: filters in `bool.filter` (`status: used`, `terms` for lists — `owners` as the
+ * ownerships it stands for — inclusive
  * `range` with open ends omitted, `city.keyword` lower-cased), the search term in `bool.must` (every word
  * must match one of {@link ES_TEXT_FIELDS} fuzzily, `fuzziness: 'AUTO:4,7'`, or the combined text as a
  * prefix), sort with id as tie-breaker, `from`/`size` from page and limit, `track_total_hits` at
@@ -137,6 +143,9 @@ function sortOf(sort: CarSearchQuery['sort']): EsSearchBody['sort'] {
 export function toEsQuery(q: CarSearchQuery): EsSearchBody {
   const filter: EsClause[] = [{ term: { status: 'used' } }];
   if (q.brands) filter.push({ terms: { brandId: q.brands } });
+  if (q.models) filter.push({ terms: { modelId: q.models } });
+  const owned = ownershipsOf(q.owners);
+  if (owned) filter.push({ terms: { ownership: owned } });
   if (q.fuelTypes) filter.push({ terms: { fuelType: q.fuelTypes } });
   if (q.transmissions) filter.push({ terms: { transmission: q.transmissions } });
   if (q.bodyTypes) filter.push({ terms: { bodyType: q.bodyTypes } });
@@ -234,6 +243,11 @@ export interface EsClientLike {
   indices: {
     exists(params: { index: string }): Promise<boolean>;
     create(params: { index: string; mappings: unknown; settings?: unknown }): Promise<unknown>;
+    /**
+     * Adds fields to an existing index's mapping (`indices.putMapping`); optional so fakes may leave it out.
+     * Used to add the fields newer than an index (e.g. `ownership`, issue 25).
+     */
+    putMapping?(params: { index: string; properties: unknown }): Promise<unknown>;
   };
 }
 
@@ -265,7 +279,9 @@ const MAX_RESULT_WINDOW = 10_000;
 
 /**
  * The Elasticsearch car search on index `index` of `client`. The index is created with
- * {@link esMapping} on first use when missing.
+ * {@link esMapping} on first use when missing; an existing one gets the mapping's newer fields added
+ * (`putMapping`, when the client has it). Cars indexed before a field existed lack it until they are
+ * indexed again (`npm run ops -- catalog reannounce`): until then an `owners` filter does not find them.
  * @throws Error from writes when Elasticsearch rejects an operation (the first item error).
  */
 export function createElasticsearchSearch(
@@ -277,7 +293,10 @@ export function createElasticsearchSearch(
   let ready: Promise<void> | undefined;
   function ensureIndex(): Promise<void> {
     ready ??= (async () => {
-      if (await client.indices.exists({ index })) return;
+      if (await client.indices.exists({ index })) {
+        await client.indices.putMapping?.({ index, properties: esMapping.properties });
+        return;
+      }
       try {
         await client.indices.create({ index, mappings: esMapping, settings: esSettings });
       } catch (err) {
@@ -305,7 +324,8 @@ export function createElasticsearchSearch(
     }
   }
 
-  async function searchBody(body: EsSearchBody): Promise<CarSearchResult> {
+  /** Runs `body`; `totalLength` is capped at `cap` (its `track_total_hits`). */
+  async function searchBody(body: EsSearchBody, cap = SEARCH_COUNT_CAP): Promise<CarSearchResult> {
     await ensureIndex();
     const res = await client.search({ index, ...body });
     const total = res.hits.total;
@@ -313,7 +333,7 @@ export function createElasticsearchSearch(
     const cars = res.hits.hits
       .map((h) => (h._source as { car?: Car } | undefined)?.car)
       .filter((c): c is Car => c !== undefined);
-    return { cars, totalLength: Math.min(totalLength, SEARCH_COUNT_CAP) };
+    return { cars, totalLength: Math.min(totalLength, cap) };
   }
 
   const upsertOps = (doc: CarDocument) => {
@@ -352,13 +372,14 @@ export function createElasticsearchSearch(
       }
       return facets;
     },
-    async search(q) {
-      const body = toEsQuery(q);
+    async search(q, opts) {
+      const cap = countCapOf(opts);
+      const body = { ...toEsQuery(q), track_total_hits: cap };
       if (body.from >= MAX_RESULT_WINDOW) {
-        const counted = await searchBody({ ...body, from: 0, size: 0 });
+        const counted = await searchBody({ ...body, from: 0, size: 0 }, cap);
         return { cars: [], totalLength: counted.totalLength };
       }
-      return searchBody({ ...body, size: Math.min(body.size, MAX_RESULT_WINDOW - body.from) });
+      return searchBody({ ...body, size: Math.min(body.size, MAX_RESULT_WINDOW - body.from) }, cap);
     },
   };
 }

@@ -39,6 +39,10 @@ export class CarColumns {
   /** Listing time in ms since 1970, -Infinity when invalid. */
   created = new Float64Array(INITIAL_CAPACITY);
   brand = new Int32Array(INITIAL_CAPACITY);
+  /** Model code (issue 25: the `models` filter). */
+  model = new Int32Array(INITIAL_CAPACITY);
+  /** Ownership code (`specifications.ownership`; {@link NO_OWNER} when none; the `owners` filter). */
+  owner = new Int32Array(INITIAL_CAPACITY);
   fuel = new Int32Array(INITIAL_CAPACITY);
   gearbox = new Int32Array(INITIAL_CAPACITY);
   body = new Int32Array(INITIAL_CAPACITY);
@@ -53,6 +57,8 @@ export class CarColumns {
   private idPrefix = new Float64Array(INITIAL_CAPACITY);
 
   readonly brands = new Dictionary();
+  readonly models = new Dictionary();
+  readonly owners = new Dictionary();
   readonly fuels = new Dictionary();
   readonly gearboxes = new Dictionary();
   readonly bodies = new Dictionary();
@@ -61,6 +67,8 @@ export class CarColumns {
   readonly texts = new TextIndex();
   /** Body code of a car without a body type: in no `bodyTypes` list. */
   readonly NO_BODY = this.bodies.code('\u0000none');
+  /** Ownership code of a car without an ownership: in no `owners` list. */
+  readonly NO_OWNER = this.owners.code('\u0000none');
   private readonly USED = this.statuses.code('used');
 
   /** The cars for sale by id, until the next write. */
@@ -91,6 +99,8 @@ export class CarColumns {
     const t = f.createdAt.getTime();
     this.created[s] = Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
     this.brand[s] = this.brands.code(f.brandId.toLowerCase());
+    this.model[s] = this.models.code(f.modelId.toLowerCase());
+    this.owner[s] = f.ownership === null ? this.NO_OWNER : this.owners.code(f.ownership);
     this.fuel[s] = this.fuels.code(f.fuelType);
     this.gearbox[s] = this.gearboxes.code(f.transmission);
     this.body[s] = f.bodyType === null ? this.NO_BODY : this.bodies.code(f.bodyType);
@@ -122,11 +132,14 @@ export class CarColumns {
   }
 
   /**
-   * -1 when slot `s` fails a filter that is not a facet (city, price, km, year, search words); else which
+   * -1 when slot `s` fails a filter that is not a facet (city, model, owners, price, km, year, search
+   * words); else which
    * of the facet filters (brand, fuel, gearbox, body) it fails, as bits 1, 2, 4, 8.
    */
   failedFacetFilters(f: Filters, s: number): number {
     if (f.city >= 0 && this.city[s] !== f.city) return -1;
+    if (f.model && !f.model[this.model[s]!]) return -1;
+    if (f.owner && !f.owner[this.owner[s]!]) return -1;
     if (this.price[s]! < f.priceMin || this.price[s]! > f.priceMax) return -1;
     if (this.km[s]! < f.kmMin || this.km[s]! > f.kmMax) return -1;
     if (this.year[s]! < f.yearMin || this.year[s]! > f.yearMax) return -1;
@@ -218,6 +231,8 @@ export class CarColumns {
     this.year = g(this.year);
     this.created = g(this.created);
     this.brand = g(this.brand);
+    this.model = g(this.model);
+    this.owner = g(this.owner);
     this.fuel = g(this.fuel);
     this.gearbox = g(this.gearbox);
     this.body = g(this.body);

@@ -38,12 +38,15 @@ export function facetCounts(
     body: new Int32Array(Math.max(codes.body, v.codes.body)),
   };
   const { brand, fuel, gearbox, body, city, priceMin, priceMax, kmMin, kmMax, yearMin, yearMax, words } = f;
+  const { model, owner } = f;
   const nWords = words.length;
   const masks = words.map((w) => w.mask);
   const { brand: cBrand, fuel: cFuel, gearbox: cGearbox, body: cBody } = counts;
   for (let i = 0; i < v.slot.length; i++) {
     if (stale?.[i]) continue;
     if (city >= 0 && v.city[i] !== city) continue;
+    if (model !== undefined && !model[v.model[i]!]) continue;
+    if (owner !== undefined && !owner[v.owner[i]!]) continue;
     const price = v.price[i]!;
     if (price < priceMin || price > priceMax) continue;
     const km = v.km[i]!;

@@ -25,14 +25,14 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  countCapOf,
   emptyFacets,
   type IndexFields,
   indexFieldsOf,
   isUuid,
-  SEARCH_COUNT_CAP,
-  searchWords,
 } from '../types';
 import { CarColumns } from './columns';
+import { compileFacetFilters, compileFilters } from './compile';
 import { facetsOf } from './facet-counts';
 import { buildView, markStale, prepareView, SORTS, type Sort, type View } from './view';
 import { type Filters, scan } from './walk';
@@ -95,7 +95,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
   let staleSlots: number[] = [];
   let touched: Set<string> | undefined; // ids written directly while a load runs
   const cols = new CarColumns(changed);
-  const { brands, fuels, gearboxes, bodies, cities, texts, NO_BODY, slotOf, ids } = cols;
+  const { texts, slotOf, ids } = cols;
 
   /** Drops the views (and the stale marks with them): the next search of each sort rebuilds its view. */
   function invalidateViews(): void {
@@ -170,15 +170,15 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     texts.warm(WARM_WORDS);
   }
 
-  async function run(q: CarSearchQuery): Promise<CarSearchResult> {
-    const f = compile(q);
+  async function run(q: CarSearchQuery, cap: number): Promise<CarSearchResult> {
+    const f = compileFilters(cols, q);
     if (!f) return { cars: [], totalLength: 0 };
     const limit = Math.max(0, Math.trunc(q.limit));
     const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
     const sort = (SORTS as readonly string[]).includes(q.sort) ? (q.sort as Sort) : 'newest';
     const v = view(sort);
-    const { count, slots } = pageSlots(v, f, sort, offset, limit);
-    const totalLength = Math.min(count, SEARCH_COUNT_CAP);
+    const { count, slots } = pageSlots(v, f, sort, offset, limit, cap);
+    const totalLength = Math.min(count, cap);
     if (!opts.cars) return { cars: slots.map((s) => cars[s]!), totalLength };
     // A car removed from the read model since the walk is left out of the page.
     const found = await opts.cars.read(slots.map((s) => ids[s]!));
@@ -197,9 +197,10 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     sort: Sort,
     offset: number,
     limit: number,
+    cap: number,
   ): { count: number; slots: number[] } {
     if (staleSlots.length === 0) {
-      const { count, hits } = scan(v, f, offset, offset + limit);
+      const { count, hits } = scan(v, f, offset, offset + limit, undefined, cap);
       return { count, slots: hits.map((i) => v.slot[i]!) };
     }
     const before = cols.comparatorOf(sort);
@@ -208,10 +209,10 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       .sort(before);
     const k = changedMatches.length;
     let from = Math.max(0, offset - k);
-    let walked = scan(v, f, from, offset + limit, v.stale);
+    let walked = scan(v, f, from, offset + limit, v.stale, cap);
     if (from > 0 && walked.hits.length === 0) {
       from = 0;
-      walked = scan(v, f, 0, offset + limit, v.stale);
+      walked = scan(v, f, 0, offset + limit, v.stale, cap);
     }
     const window = walked.hits.map((i) => v.slot[i]!);
     // Changed matches before the window's first match come before the page when the window starts late.
@@ -233,67 +234,9 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
    * own, since a facet filter that matches nothing still leaves the other values of its own column.
    */
   function facets(q: CarSearchQuery): CarFacets {
-    const base = compile({
-      ...q,
-      brands: undefined,
-      fuelTypes: undefined,
-      transmissions: undefined,
-      bodyTypes: undefined,
-    });
-    if (!base) return emptyFacets();
-    const none = new Uint8Array(0); // a filter no car passes
-    const f: Filters = {
-      ...base,
-      ...(q.brands
-        ? { brand: brands.mask(q.brands.filter(isUuid).map((b) => b.toLowerCase())) ?? none }
-        : {}),
-      ...(q.fuelTypes ? { fuel: fuels.mask(q.fuelTypes) ?? none } : {}),
-      ...(q.transmissions ? { gearbox: gearboxes.mask(q.transmissions) ?? none } : {}),
-    };
-    if (q.bodyTypes) {
-      f.body = bodies.mask(q.bodyTypes) ?? none;
-      if (f.body.length > NO_BODY) f.body[NO_BODY] = 0;
-    }
-    const newest = view('newest');
-    return facetsOf(cols, f, newest, staleSlots);
-  }
-
-  /** The filters of `q` as codes and numbers, or undefined when nothing can match. */
-  function compile(q: CarSearchQuery): Filters | undefined {
-    const f: Filters = {
-      priceMin: q.price?.min ?? Number.NEGATIVE_INFINITY,
-      priceMax: q.price?.max ?? Number.POSITIVE_INFINITY,
-      kmMin: q.kmDriven?.min ?? Number.NEGATIVE_INFINITY,
-      kmMax: q.kmDriven?.max ?? Number.POSITIVE_INFINITY,
-      yearMin: q.years?.min ?? Number.NEGATIVE_INFINITY,
-      yearMax: q.years?.max ?? Number.POSITIVE_INFINITY,
-      city: -1,
-      words: [],
-    };
-    if (q.brands) {
-      f.brand = brands.mask(q.brands.filter(isUuid).map((b) => b.toLowerCase()));
-      if (!f.brand) return undefined;
-    }
-    if (q.fuelTypes) {
-      f.fuel = fuels.mask(q.fuelTypes);
-      if (!f.fuel) return undefined;
-    }
-    if (q.transmissions) {
-      f.gearbox = gearboxes.mask(q.transmissions);
-      if (!f.gearbox) return undefined;
-    }
-    if (q.bodyTypes) {
-      f.body = bodies.mask(q.bodyTypes);
-      if (!f.body) return undefined;
-      f.body[NO_BODY] = 0;
-    }
-    if (q.city !== undefined) {
-      const c = cities.codes.get(q.city.toLowerCase());
-      if (c === undefined) return undefined;
-      f.city = c;
-    }
-    f.words = searchWords(q.searchTerm).map((w) => texts.matches(w));
-    return f;
+    const f = compileFacetFilters(cols, q);
+    if (!f) return emptyFacets();
+    return facetsOf(cols, f, view('newest'), staleSlots);
   }
 
   let loading: Promise<void> | undefined;
@@ -369,10 +312,10 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       return s === undefined ? undefined : cars[s];
     },
 
-    async search(q) {
+    async search(q, searchOpts) {
       await ready();
       await firstLoad;
-      return await run(q);
+      return await run(q, countCapOf(searchOpts));
     },
 
     async facets(q) {

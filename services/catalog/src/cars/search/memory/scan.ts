@@ -33,6 +33,7 @@ const fieldColumns = {
   price: carDocs.price,
   kmDriven: carDocs.kmDriven,
   manufacturerYear: carDocs.manufacturerYear,
+  ownership: carDocs.ownership,
   city: carDocs.city,
   status: carDocs.status,
   searchText: carDocs.searchText,
@@ -75,6 +76,7 @@ export async function* scanIndexFields(db: Db, batchSize = 20_000): AsyncGenerat
       fuelType: r.fuelType as IndexFields['fuelType'],
       transmission: r.transmission as IndexFields['transmission'],
       bodyType: r.bodyType as IndexFields['bodyType'],
+      ownership: r.ownership as IndexFields['ownership'],
       city: r.city ?? '',
       status: r.status as IndexFields['status'],
     }));

@@ -35,7 +35,7 @@ function postingsOf(column: Int32Array, codes: number): Postings {
 }
 
 /** The categorical columns with postings (`year` as the code `year - YEAR_BASE`; `text`: search texts). */
-export type Dimension = 'brand' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year' | 'text';
+export type Dimension = 'brand' | 'model' | 'owner' | 'fuel' | 'gearbox' | 'body' | 'city' | 'year' | 'text';
 
 /** Year codes for the postings: `year - YEAR_BASE` (manufacturerYear is 1980 to the current year). */
 export const YEAR_BASE = 1900;
@@ -81,6 +81,10 @@ export interface View {
   km: Int32Array;
   year: Int16Array;
   brand: Int32Array;
+  /** Model codes (issue 25). */
+  model: Int32Array;
+  /** Ownership codes (issue 25). */
+  owner: Int32Array;
   fuel: Int32Array;
   gearbox: Int32Array;
   body: Int32Array;
@@ -160,7 +164,7 @@ export function rankedFor(v: View, dim: 'price' | 'km'): Ranked {
 
 /** Builds every posting list and ranked order of `v` now, so that no search pays for one. */
 export function prepareView(v: View): void {
-  for (const dim of ['brand', 'fuel', 'gearbox', 'body', 'city', 'year', 'text'] as const)
+  for (const dim of ['brand', 'model', 'owner', 'fuel', 'gearbox', 'body', 'city', 'year', 'text'] as const)
     postingsFor(v, dim);
   rankedFor(v, 'price');
   rankedFor(v, 'km');
@@ -187,6 +191,8 @@ export function buildView(cols: CarColumns, sort: Sort): View {
     km: new Int32Array(n),
     year: new Int16Array(n),
     brand: new Int32Array(n),
+    model: new Int32Array(n),
+    owner: new Int32Array(n),
     fuel: new Int32Array(n),
     gearbox: new Int32Array(n),
     body: new Int32Array(n),
@@ -197,6 +203,8 @@ export function buildView(cols: CarColumns, sort: Sort): View {
     ranked: {},
     codes: {
       brand: cols.brands.codes.size,
+      model: cols.models.codes.size,
+      owner: cols.owners.codes.size,
       fuel: cols.fuels.codes.size,
       gearbox: cols.gearboxes.codes.size,
       body: cols.bodies.codes.size,
@@ -210,7 +218,7 @@ export function buildView(cols: CarColumns, sort: Sort): View {
     staleCount: 0,
   };
   for (let i = 0; i < n; i++) v.positionOf[o[i]!] = i;
-  // One column at a time, from local references (a loop over all ten through the closure's variables
+  // One column at a time, from local references (a loop over all the columns through the closure's variables
   // and the view's properties ran ~50× slower at 1 000 000 cars).
   const copy = <T extends Float64Array | Int32Array | Int16Array>(to: T, from: T): void => {
     for (let i = 0; i < n; i++) to[i] = from[o[i]!]!;
@@ -219,6 +227,8 @@ export function buildView(cols: CarColumns, sort: Sort): View {
   copy(v.km, cols.km);
   copy(v.year, cols.year);
   copy(v.brand, cols.brand);
+  copy(v.model, cols.model);
+  copy(v.owner, cols.owner);
   copy(v.fuel, cols.fuel);
   copy(v.gearbox, cols.gearbox);
   copy(v.body, cols.body);

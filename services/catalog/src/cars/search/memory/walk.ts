@@ -21,6 +21,10 @@ import {
 /** A compiled query: membership masks over dictionary codes, inclusive bounds, per-word text matches. */
 export interface Filters {
   brand?: Uint8Array;
+  /** Model codes (issue 25). */
+  model?: Uint8Array;
+  /** Ownership codes (issue 25). */
+  owner?: Uint8Array;
   fuel?: Uint8Array;
   gearbox?: Uint8Array;
   body?: Uint8Array;
@@ -133,6 +137,8 @@ function candidatesOf(v: View, f: Filters): Candidate[] {
   };
   if (f.city >= 0) byCodes('city', [f.city], maskStep(v.city, cityMask(f.city, v.codes.city)));
   if (f.brand) byCodes('brand', selected(f.brand, v.codes.brand), maskStep(v.brand, f.brand));
+  if (f.model) byCodes('model', selected(f.model, v.codes.model), maskStep(v.model, f.model));
+  if (f.owner) byCodes('owner', selected(f.owner, v.codes.owner), maskStep(v.owner, f.owner));
   if (f.body) byCodes('body', selected(f.body, v.codes.body), maskStep(v.body, f.body));
   if (f.fuel) byCodes('fuel', selected(f.fuel, v.codes.fuel), maskStep(v.fuel, f.fuel));
   if (f.gearbox) byCodes('gearbox', selected(f.gearbox, v.codes.gearbox), maskStep(v.gearbox, f.gearbox));
@@ -169,7 +175,7 @@ function cityMask(city: number, codes: number): Uint8Array {
 
 /**
  * Walks `v` in order: the positions of the matches number `from` to `to` - 1 (the page) and the number
- * of matches, counted until both the page is filled and {@link SEARCH_COUNT_CAP} is reached. Positions
+ * of matches, counted until both the page is filled and `cap` (default {@link SEARCH_COUNT_CAP}) is reached. Positions
  * marked in `stale` (their car changed since the view was built) are skipped; the caller adds those cars.
  *
  * Positions are filtered a block at a time, one filter after another over the block's survivors (most
@@ -187,6 +193,7 @@ export function scan(
   from: number,
   to: number,
   stale?: Uint8Array,
+  cap = SEARCH_COUNT_CAP,
 ): { count: number; hits: number[] } {
   const n = v.slot.length;
   const hits: number[] = [];
@@ -207,7 +214,7 @@ export function scan(
   if (best.segments && best.size === 0) return { count: 0, hits };
   // One filter with an index and no stale positions: its index gives the count, only the page is walked.
   const exact = candidates.length === 1 && best.segments !== undefined && !stale;
-  const stopAt = exact ? to : Math.max(SEARCH_COUNT_CAP, to);
+  const stopAt = exact ? to : Math.max(cap, to);
   let expected = n;
   for (const c of candidates) expected *= c.size / n;
   const walked = expected >= stopAt ? (n * stopAt) / expected : n;

@@ -7,8 +7,8 @@
  * is {@link TYPO_SIMILARITY}, set with `SET LOCAL pg_trgm.word_similarity_threshold` in the search's
  * transaction (so a search with a term runs in a short transaction; one without does not).
  *
- * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows (`SELECT count(*) FROM (… LIMIT
- * 10000)`), which bounds the cost of broad searches over large inventories.
+ * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows, or the caller's smaller cap
+ * (`SELECT count(*) FROM (… LIMIT 10000)`), which bounds the cost of broad searches over large inventories.
  */
 import type { Car, CarFacets, CarSearchQuery, NumericRange } from '@marketplace/contracts';
 import type { Db } from '@marketplace/platform';
@@ -19,17 +19,19 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
+  countCapOf,
   emptyFacets,
   FACET_DIMENSIONS,
   type FacetDimension,
   indexFieldsOf,
   isUuid,
+  ownershipsOf,
   SEARCH_COUNT_CAP,
   searchWords,
   TYPO_SIMILARITY,
 } from '../types';
 
-/** Rows per `INSERT` of `upsertMany` (15 parameters a row, well below PostgreSQL's 65 535). */
+/** Rows per `INSERT` of `upsertMany` (16 parameters a row, well below PostgreSQL's 65 535). */
 const UPSERT_BATCH = 500;
 
 type CarDocInsert = typeof carDocs.$inferInsert;
@@ -51,6 +53,7 @@ const upsertSet = {
   price: sql`excluded.price`,
   kmDriven: sql`excluded.km_driven`,
   manufacturerYear: sql`excluded.manufacturer_year`,
+  ownership: sql`excluded.ownership`,
   city: sql`excluded.city`,
   status: sql`excluded.status`,
   searchText: sql`excluded.search_text`,
@@ -71,8 +74,8 @@ function likeEscape(s: string): string {
 }
 
 /**
- * The WHERE condition of a public search, or `false` when nothing can match (a `brands` list without
- * any UUID: brand ids are UUIDs, so no car has such a brand).
+ * The WHERE condition of a public search, or `false` when nothing can match (a `brands` or `models` list
+ * without any UUID: their ids are UUIDs, so no car has such a brand or model).
  */
 export function searchCondition(q: CarSearchQuery): SQL | false {
   const conditions: SQL[] = [eq(carDocs.status, 'used')];
@@ -81,6 +84,13 @@ export function searchCondition(q: CarSearchQuery): SQL | false {
     if (ids.length === 0) return false;
     conditions.push(inArray(carDocs.brandId, ids));
   }
+  if (q.models) {
+    const ids = q.models.filter(isUuid);
+    if (ids.length === 0) return false;
+    conditions.push(inArray(carDocs.modelId, ids));
+  }
+  const owned = ownershipsOf(q.owners);
+  if (owned) conditions.push(inArray(carDocs.ownership, owned));
   if (q.fuelTypes) conditions.push(inArray(carDocs.fuelType, q.fuelTypes));
   if (q.transmissions) conditions.push(inArray(carDocs.transmission, q.transmissions));
   if (q.bodyTypes) conditions.push(inArray(carDocs.bodyType, q.bodyTypes));
@@ -153,7 +163,8 @@ function withTermThreshold<T>(db: Db, q: CarSearchQuery, work: (db: Db) => Promi
   });
 }
 
-async function runSearch(db: Db, q: CarSearchQuery, where: SQL): Promise<CarSearchResult> {
+/** The page of `q` and the number of rows matching `where`, counted up to `cap`. */
+async function runSearch(db: Db, q: CarSearchQuery, where: SQL, cap: number): Promise<CarSearchResult> {
   const limit = Math.max(0, Math.trunc(q.limit));
   const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
   const page = db
@@ -163,7 +174,7 @@ async function runSearch(db: Db, q: CarSearchQuery, where: SQL): Promise<CarSear
     .orderBy(...searchOrder(q.sort))
     .limit(limit)
     .offset(offset);
-  const capped = db.select({ one: sql`1` }).from(carDocs).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+  const capped = db.select({ one: sql`1` }).from(carDocs).where(where).limit(cap).as('capped');
   const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const [rows, counted] = await Promise.all([page, count]);
   return { cars: rows.map((r) => r.doc as Car), totalLength: Number(counted[0]?.n ?? 0) };
@@ -209,10 +220,10 @@ export function createPostgresSearch(db: Db): CarSearch {
       return rows[0]?.doc as Car | undefined;
     },
 
-    async search(q) {
+    async search(q, opts) {
       const where = searchCondition(q);
       if (where === false) return { cars: [], totalLength: 0 };
-      return withTermThreshold(db, q, (inTx) => runSearch(inTx, q, where));
+      return withTermThreshold(db, q, (inTx) => runSearch(inTx, q, where, countCapOf(opts)));
     },
 
     facets(q) {

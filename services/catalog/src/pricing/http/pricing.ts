@@ -1,0 +1,52 @@
+/**
+ * Price insight and valuation (issue 25): `GET /api/cars/{carId}/price-insight` → `{ data: PriceInsight }`
+ * (404 when the car is unknown or not for sale) and `GET /api/valuation?model=&year=&kmDriven=&state=` →
+ * `{ data: ExpectedPrice }` (400 naming `model` or `state` when unknown). The insight is the stored row,
+ * read alone by its primary key (kept by the consumer `catalog.price-insights`, which deletes the rows of
+ * cars sold or removed; the read model's much larger table is not touched, so the insights stay in
+ * PostgreSQL's buffers at 100 000 cars: bench/README.md). So a change shows once the consumer has run (a
+ * few ms after the listing event). A car without a row yet (a bulk-filled inventory) is looked up in the
+ * read model: 404 when unknown or not for sale, else its insight is computed from its model's cars on the
+ * spot and stored.
+ */
+import type { PriceInsight } from '@marketplace/contracts';
+import { type Db, notFound } from '@marketplace/platform';
+import type { CatalogHandlers } from '../../handlers';
+import { insightStore } from '../data/insights';
+import type { PriceInsightRow } from '../data/tables';
+import { computeCarInsight } from '../use-cases/compute-insights';
+import { valueCar } from '../use-cases/value-car';
+
+/** The API shape of `row`. */
+function toPriceInsight(row: PriceInsightRow): PriceInsight {
+  return {
+    band: row.band,
+    price: row.price,
+    expectedLow: row.expectedLow,
+    expectedHigh: row.expectedHigh,
+    median: row.median,
+    comparables: row.comparables,
+    basis: row.basis,
+    prices: row.prices,
+  };
+}
+
+/** The insight of car `carId` (for sale, without a row yet) computed and stored now. */
+async function computeOnTheSpot(db: Db, carId: string): Promise<PriceInsightRow> {
+  const car = await insightStore.carWithInsight(db, carId);
+  if (car?.status !== 'used') throw notFound('No such car for sale.');
+  return computeCarInsight(db, car);
+}
+
+/** The handlers of the price insight and the valuation over the catalog's database `db`. */
+export function pricingHandlers(db: Db): CatalogHandlers<'getPriceInsight' | 'getValuation'> {
+  return {
+    async getPriceInsight({ params }) {
+      const row = (await insightStore.byCar(db, params.carId)) ?? (await computeOnTheSpot(db, params.carId));
+      return { data: toPriceInsight(row) };
+    },
+    async getValuation({ query }) {
+      return { data: await valueCar(db, query) };
+    },
+  };
+}
