@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
+  apiQuery,
   applyFilterChange,
+  budgetMaxPrice,
   filterQuery,
+  NO_BUDGET,
   readFilters,
   toggle,
 } from '../src/features/listing/filters';
@@ -15,12 +18,15 @@ describe('readFilters', () => {
     expect(read('')).toEqual({
       searchTerm: '',
       brands: [],
+      models: [],
       fuelTypes: [],
       transmissions: [],
       bodyTypes: [],
       price: { min: '', max: '' },
       kmDriven: { min: '', max: '' },
       years: { min: '', max: '' },
+      owners: [],
+      budget: NO_BUDGET,
       city: '',
       sort: 'newest',
       page: 1,
@@ -73,6 +79,42 @@ describe('filterQuery', () => {
     });
     expect(readFilters(new URLSearchParams(q))).toEqual(read(query));
     expect(filterQuery(read('sort=newest&page=1&searchTerm=%20%20'))).toEqual({});
+  });
+});
+
+describe('models, owners and the monthly budget (issue 25)', () => {
+  it('reads and writes models and owners, dropping unknown owners', () => {
+    const f = read('brands=b1&models=m1,m2&owners=1,3%2B,7');
+    expect(f.models).toEqual(['m1', 'm2']);
+    expect(f.owners).toEqual(['1', '3+']);
+    expect(filterQuery(f)).toEqual({ brands: 'b1', models: 'm1,m2', owners: '1,3+' });
+    expect(activeFilterCount(f)).toBe(5);
+  });
+
+  it('keeps the budget in the URL and turns it into a price cap for the API', () => {
+    const f = read('emi=10624&emiRate=10&emiMonths=60&emiDown=20&fuelTypes=Petrol');
+    expect(f.budget).toEqual({ emi: '10624', rate: '10', months: '60', down: '20' });
+    expect(filterQuery(f)).toEqual({
+      emi: '10624',
+      emiRate: '10',
+      emiMonths: '60',
+      emiDown: '20',
+      fuelTypes: 'Petrol',
+    });
+    const cap = budgetMaxPrice(f.budget) ?? 0;
+    expect(cap).toBeGreaterThanOrEqual(625_000);
+    expect(cap).toBeLessThan(625_100);
+    expect(apiQuery(f)).toEqual({ fuelTypes: 'Petrol', price: `0-${cap}` });
+    expect(activeFilterCount(f)).toBe(2);
+  });
+
+  it('uses the default loan where nothing is typed, and the lower of the typed maximum and the cap', () => {
+    expect(budgetMaxPrice(read('emi=10000').budget)).toBeGreaterThan(500_000);
+    expect(budgetMaxPrice(read('emi=').budget)).toBeUndefined();
+    expect(apiQuery(read('emi=10000&price=100000-200000')).price).toBe('100000-200000');
+    const cap = budgetMaxPrice(read('emi=10000').budget);
+    expect(apiQuery(read('emi=10000&price=100000-')).price).toBe(`100000-${cap}`);
+    expect(apiQuery(read('price=1-2'))).toEqual({ price: '1-2' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The car card of the home grid and the listing (spec §2 "Home page"): first image (responsive, lazy), brand
- * and model, year, km driven, fuel, transmission, price with the rupee sign in Indian digit grouping, the
- * placeholder rating 4.7 (245 reviews); the whole card links to `/car-details/{id}`. Beside the link (a
+ * and model, year, km driven, fuel, transmission, price in lakh as people read it ('₹5.75 lakh', the exact
+ * rupees in its title) with "EMI from ₹X/month" on the default loan (issue 25), the placeholder rating 4.7 (245 reviews); the whole card links to `/car-details/{id}`. Beside the link (a
  * button is never inside a link): the shortlist heart over the photo and "Add to compare" under the card
  * (issue 24).
  */
@@ -9,7 +9,9 @@ import type { Car } from '@marketplace/contracts';
 import {
   CompareButton,
   compareItemOf,
+  defaultEmi,
   formatKm,
+  formatLakh,
   formatRupees,
   PLACEHOLDER_RATING,
   PLACEHOLDER_REVIEW_COUNT,
@@ -51,9 +53,12 @@ export function CatalogCarCard({ car, priority = false }: { car: Car; priority?:
             {car.manufacturerYear} · {formatKm(car.specifications.kmDriven)} · {car.fuelType} ·{' '}
             {car.transmission}
           </p>
-          <div className="cat:mt-auto cat:flex cat:items-center cat:justify-between cat:pt-2">
-            <span className="cat:text-lg cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
-              {formatRupees(car.price)}
+          <div className="cat:mt-auto cat:flex cat:items-center cat:justify-between cat:gap-2 cat:pt-2">
+            <span
+              title={formatRupees(car.price)}
+              className="cat:text-lg cat:font-bold cat:text-brand-700 cat:dark:text-brand-200"
+            >
+              {formatLakh(car.price)}
             </span>
             <span className="cat:text-xs cat:text-slate-600 cat:dark:text-slate-300">
               <span aria-hidden="true" className="cat:text-amber-500">
@@ -62,6 +67,9 @@ export function CatalogCarCard({ car, priority = false }: { car: Car; priority?:
               {PLACEHOLDER_RATING} ({PLACEHOLDER_REVIEW_COUNT} reviews)
             </span>
           </div>
+          <p className="cat:-mt-1 cat:text-xs cat:text-slate-600 cat:dark:text-slate-300">
+            EMI from {formatRupees(defaultEmi(car.price))}/month
+          </p>
         </div>
       </Link>
       <ShortlistButton

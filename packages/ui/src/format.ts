@@ -1,6 +1,6 @@
 /**
  * Display formats shared by the front ends: numbers with Indian digit grouping (lakh, crore), rupees,
- * kilometres and calendar dates in India time.
+ * prices in lakh and crore as people read them (issue 25), kilometres and calendar dates in India time.
  *
  * Written out here rather than with `Intl`, on purpose: the first `Intl.NumberFormat` or
  * `Intl.DateTimeFormat` a page creates costs Chromium 30–120 ms of main thread (ICU loads its locale data;
@@ -33,6 +33,52 @@ export function formatIndianNumber(value: number): string {
 export function formatRupees(amount: number): string {
   const grouped = formatIndianNumber(amount);
   return grouped.startsWith('-') ? `-₹${grouped.slice(1)}` : `₹${grouped}`;
+}
+
+const LAKH = 1_00_000;
+const CRORE = 1_00_00_000;
+
+/** `value` with at most `digits` decimals, trailing zeros dropped: 5.60 → '5.6', 12.00 → '12'. */
+function shortDecimal(value: number, digits: number): string {
+  const factor = 10 ** digits;
+  return String(Math.round(value * factor) / factor);
+}
+
+/** The unit an amount reads in: crore from 1 crore, lakh from 1 lakh (after rounding to `digits`). */
+function spokenUnit(amount: number, digits: number): 'crore' | 'lakh' | 'rupees' {
+  const abs = Math.abs(amount);
+  if (Number(shortDecimal(abs / LAKH, digits)) >= 100) return 'crore';
+  if (abs >= LAKH) return 'lakh';
+  return 'rupees';
+}
+
+/** `amount` in `unit`, without the rupee sign: 560000 in lakh → '5.6'. */
+function inUnit(amount: number, unit: 'crore' | 'lakh', digits: number): string {
+  return shortDecimal(amount / (unit === 'crore' ? CRORE : LAKH), digits);
+}
+
+/**
+ * A price as a person reads it (issue 25): lakh from ₹1 lakh, crore from ₹1 crore, with at most `digits`
+ * decimals (default 2, trailing zeros dropped): 560000 → '₹5.6 lakh', 575000 → '₹5.75 lakh', 12000000 →
+ * '₹1.2 crore'; below a lakh the exact rupees ('₹90,000'). Not finite → '—'.
+ */
+export function formatLakh(amount: number, digits = 2): string {
+  if (!Number.isFinite(amount)) return '—';
+  const unit = spokenUnit(amount, digits);
+  if (unit === 'rupees') return formatRupees(amount);
+  const text = inUnit(Math.abs(amount), unit, digits);
+  return `${amount < 0 ? '-' : ''}₹${text} ${unit}`;
+}
+
+/**
+ * A price range as a person reads it, one unit when both ends share it: (490000, 560000) → '₹4.9–5.6 lakh';
+ * (9500000, 12000000) → '₹95 lakh–₹1.2 crore'. At most `digits` decimals (default 1).
+ */
+export function formatLakhRange(low: number, high: number, digits = 1): string {
+  const unit = spokenUnit(low, digits);
+  if (unit !== 'rupees' && unit === spokenUnit(high, digits))
+    return `₹${inUnit(low, unit, digits)}–${inUnit(high, unit, digits)} ${unit}`;
+  return `${formatLakh(low, digits)}–${formatLakh(high, digits)}`;
 }
 
 /** Kilometres driven with Indian digit grouping: 125000 → '1,25,000 km'. */

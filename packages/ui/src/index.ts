@@ -48,6 +48,7 @@ export { type Column, Table, type TableProps } from './components/Table';
 export * from './constants';
 export * from './federation/contracts';
 export * from './federation/test-drive-booking';
+export * from './finance';
 export * from './format';
 export {
   fullTitle,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianDate, formatIndianNumber, formatKm, formatRupees, todayInIndia } from '../src/index';
+import {
+  formatIndianDate,
+  formatIndianNumber,
+  formatKm,
+  formatLakh,
+  formatLakhRange,
+  formatRupees,
+  todayInIndia,
+} from '../src/index';
 
 // The formats are written without Intl (src/format.ts says why); Node's full ICU is the reference.
 const intlRupees = new Intl.NumberFormat('en-IN', {
@@ -86,5 +94,32 @@ describe('todayInIndia', () => {
     expect(todayInIndia(new Date('2027-01-31T18:29:59Z'))).toBe('2027-01-31');
     expect(todayInIndia(new Date('2027-01-31T18:30:00Z'))).toBe('2027-02-01');
     expect(todayInIndia(new Date('2027-12-31T20:00:00Z'))).toBe('2028-01-01');
+  });
+});
+
+describe('formatLakh and formatLakhRange (issue 25)', () => {
+  it('reads lakh and crore with at most two decimals, trailing zeros dropped', () => {
+    expect(formatLakh(560_000)).toBe('₹5.6 lakh');
+    expect(formatLakh(575_000)).toBe('₹5.75 lakh');
+    expect(formatLakh(1_00_000)).toBe('₹1 lakh');
+    expect(formatLakh(12_34_567)).toBe('₹12.35 lakh');
+    expect(formatLakh(1_20_00_000)).toBe('₹1.2 crore');
+    expect(formatLakh(2_50_00_00_000)).toBe('₹250 crore');
+    expect(formatLakh(560_000, 1)).toBe('₹5.6 lakh');
+    expect(formatLakh(-560_000)).toBe('-₹5.6 lakh');
+  });
+
+  it('gives exact rupees below a lakh, and crore once the lakh would round to 100', () => {
+    expect(formatLakh(90_000)).toBe('₹90,000');
+    expect(formatLakh(99_999)).toBe('₹99,999');
+    expect(formatLakh(99_99_999)).toBe('₹1 crore');
+    expect(formatLakh(Number.NaN)).toBe('—');
+  });
+
+  it('writes a range in one unit when both ends share it', () => {
+    expect(formatLakhRange(490_000, 560_000)).toBe('₹4.9–5.6 lakh');
+    expect(formatLakhRange(95_00_000, 1_20_00_000)).toBe('₹95 lakh–₹1.2 crore');
+    expect(formatLakhRange(1_20_00_000, 1_50_00_000)).toBe('₹1.2–1.5 crore');
+    expect(formatLakhRange(80_000, 1_20_000)).toBe('₹80,000–₹1.2 lakh');
   });
 });

@@ -3,7 +3,8 @@
  * carousel; title brand + model + variant; badges; the four lines with 'Parked at {city}'; 'Rs.{price}'; the
  * 'book free test drive' button (guest → login dialog, user → mfe-account's test-drive modal, through the
  * shared store); KNOW YOUR CAR; the spec grid; Car Features; Inspection Report. Any missing value is 'N/A'.
- * An unknown id shows a not-found state.
+ * Issue 25 adds the price insight badge by the price, "Is this a fair price?" with its chart, the EMI
+ * calculator and, at the bottom, similar cars (PriceSections). An unknown id shows a not-found state.
  */
 import type { Car } from '@marketplace/contracts';
 import {
@@ -28,25 +29,13 @@ import { carTitle } from '../../lib/car-title';
 import { carJsonLd } from '../../lib/structured-data';
 import { bookTestDrive } from './booking';
 import { PhotoCarousel } from './PhotoCarousel';
+import { PriceBadge } from './PriceBadge';
+import { PRICE_INSIGHT_ID, PriceSections, SimilarCars, usePriceInsight } from './PriceSections';
 import { specRows } from './present';
+import { Section } from './Section';
 
 /** 'used' → 'Used'. */
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={`${id ?? title}-h`}
-      id={id}
-      className="cat:scroll-mt-24 cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:p-6 cat:dark:border-slate-700 cat:dark:bg-slate-900"
-    >
-      <h2 id={`${id ?? title}-h`} className="cat:mb-4 cat:text-xl cat:font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 const knowYourCar = [
   {
@@ -60,6 +49,7 @@ const knowYourCar = [
 
 function CarView({ car }: { car: Car }) {
   const title = carTitle(car);
+  const insight = usePriceInsight(car._id);
   const lines: ReactNode[] = [
     'Home test drive available',
     `Parked at ${car.location.city || 'N/A'}`,
@@ -118,6 +108,7 @@ function CarView({ car }: { car: Car }) {
           <p className="cat:text-3xl cat:font-bold cat:text-brand-700 cat:dark:text-brand-200">
             Rs.{formatIndianNumber(car.price)}
           </p>
+          <PriceBadge insight={insight} href={`#${PRICE_INSIGHT_ID}`} />
           <Button className="cat:w-full cat:py-3 cat:text-base" onClick={() => bookTestDrive(car._id)}>
             Book free test drive
           </Button>
@@ -129,6 +120,8 @@ function CarView({ car }: { car: Car }) {
       </div>
 
       <div className="cat:mt-10 cat:grid cat:gap-6">
+        <PriceSections car={car} insight={insight} />
+
         <Section title="KNOW YOUR CAR">
           <ul className="cat:grid cat:gap-4 cat:sm:grid-cols-3">
             {knowYourCar.map((k) => (
@@ -196,6 +189,8 @@ function CarView({ car }: { car: Car }) {
             <p className="cat:text-slate-600 cat:dark:text-slate-300">N/A</p>
           )}
         </Section>
+
+        <SimilarCars carId={car._id} />
       </div>
     </div>
   );

@@ -31,6 +31,7 @@ import { Testimonial } from '../../components/Testimonial';
 import { FilterPanel } from './FilterPanel';
 import {
   activeFilterCount,
+  apiQuery,
   applyFilterChange,
   type FilterPatch,
   filterQuery,
@@ -42,7 +43,7 @@ import { SaveSearchButton } from './SaveSearchButton';
 const LISTING_META = {
   title: 'Buy a used car',
   description:
-    'Browse inspected used cars for sale across India. Filter by brand, fuel, transmission, price, kilometres, body type, year and city.',
+    'Browse inspected used cars for sale across India. Filter by brand, model, monthly budget, fuel, transmission, price, kilometres, body type, owners, year and city.',
 };
 
 /** The listing when it cannot be loaded (network or server error), with Try again. */
@@ -108,7 +109,7 @@ function CarListing() {
   const { data: brands } = useSuspenseQuery(brandQueries.listed());
   // With the facets: the panel shows what each brand, fuel, transmission and body type would find.
   const { page: shown, updating: loading } = useCarSearch({
-    ...filterQuery(filters),
+    ...apiQuery(filters),
     limit: PAGE_SIZE,
     facets: 'true',
   });

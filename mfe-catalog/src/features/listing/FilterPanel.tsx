@@ -3,13 +3,15 @@
  * POPULAR BRANDS logo grid, FUEL and TRANSMISSION checkboxes, PRICE and KM DRIVEN min/max; beyond the spec
  * (issue 9) body type, year range and city. Every change goes through `onChange` (which returns to page 1).
  * With the search's facets (issue 22), each brand, fuel, transmission and body type shows how many cars
- * choosing it would find under the other filters, e.g. "Diesel (1,204)".
+ * choosing it would find under the other filters, e.g. "Diesel (1,204)". Issue 25 adds the MODEL
+ * checkboxes (once a brand is chosen), OWNERS and the MONTHLY BUDGET.
  */
 
 import type { CarFacets } from '@marketplace/contracts';
 import { cn, formatIndianNumber } from '@marketplace/ui';
 import { type ReactNode, useId } from 'react';
 import type { BrandSummary } from '../../api/brands';
+import { BudgetFilter } from './BudgetFilter';
 import { DebouncedInput } from './DebouncedInput';
 import {
   BODY_TYPES,
@@ -17,10 +19,13 @@ import {
   FUEL_TYPES,
   type ListingFilters,
   OLDEST_YEAR,
+  OWNER_FILTERS,
+  OWNER_LABELS,
   type Range,
   TRANSMISSIONS,
   toggle,
 } from './filters';
+import { ModelFilter, useBrandModels } from './ModelFilter';
 
 const input =
   'cat:w-full cat:rounded-lg cat:border cat:border-slate-300 cat:bg-white cat:px-3 cat:py-2 cat:text-sm cat:text-slate-900 cat:placeholder:text-slate-500 cat:focus:border-brand-500 cat:focus:outline-none cat:focus:ring-2 cat:focus:ring-brand-200 cat:dark:border-slate-600 cat:dark:bg-slate-800 cat:dark:text-slate-100 cat:dark:placeholder:text-slate-400';
@@ -45,7 +50,7 @@ const FACET_CAP = 10_000;
  */
 function FacetCount({ id, counts, value }: { id: string; counts: Record<string, number>; value: string }) {
   return (
-    <span id={id} aria-hidden="true" className="cat:text-slate-500 cat:tabular-nums cat:dark:text-slate-400">
+    <span id={id} aria-hidden="true" className="cat:text-slate-600 cat:tabular-nums cat:dark:text-slate-400">
       {countLabel(counts, value)}
     </span>
   );
@@ -62,11 +67,14 @@ function Checkboxes<T extends string>({
   values,
   selected,
   counts,
+  labelOf = (v) => v,
   onChange,
 }: {
   values: readonly T[];
   selected: readonly T[];
   counts: Record<string, number> | undefined;
+  /** The label shown for a value (default the value). */
+  labelOf?: (value: T) => string;
   onChange(next: T[]): void;
 }) {
   const id = useId();
@@ -86,7 +94,7 @@ function Checkboxes<T extends string>({
           />
           {/* The name and its count wrap together in a narrow column instead of running past the panel. */}
           <span className="cat:min-w-0">
-            {v}
+            {labelOf(v)}
             {counts ? <FacetCount id={`${id}-${v}`} counts={counts} value={v} /> : null}
           </span>
         </label>
@@ -150,6 +158,13 @@ export function FilterPanel({ filters, brands, facets, onChange }: FilterPanelPr
   const id = useId();
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - OLDEST_YEAR + 1 }, (_, i) => String(thisYear - i));
+  const brandModels = useBrandModels(filters.brands);
+  // A brand taken out takes its chosen models with it.
+  const toggleBrand = (brand: string) => {
+    const brands = toggle(filters.brands, brand);
+    const kept = new Set(brandModels.models.filter((m) => brands.includes(m.carBrand)).map((m) => m._id));
+    onChange({ brands, models: filters.models.filter((m) => kept.has(m)) });
+  };
   return (
     <div className="cat:flex cat:flex-col cat:gap-4">
       <div>
@@ -176,7 +191,7 @@ export function FilterPanel({ filters, brands, facets, onChange }: FilterPanelPr
                   type="button"
                   aria-pressed={on}
                   aria-describedby={facets ? `${id}-brand-${b._id}` : undefined}
-                  onClick={() => onChange({ brands: toggle(filters.brands, b._id) })}
+                  onClick={() => toggleBrand(b._id)}
                   className={cn(
                     'cat:flex cat:w-full cat:flex-col cat:items-center cat:gap-1 cat:rounded-lg cat:border cat:p-2 cat:text-xs cat:font-medium cat:transition',
                     on
@@ -212,6 +227,20 @@ export function FilterPanel({ filters, brands, facets, onChange }: FilterPanelPr
             );
           })}
         </ul>
+      </Group>
+
+      {filters.brands.length ? (
+        <Group title="Model">
+          <ModelFilter
+            {...brandModels}
+            selected={filters.models}
+            onChange={(models) => onChange({ models })}
+          />
+        </Group>
+      ) : null}
+
+      <Group title="Monthly budget">
+        <BudgetFilter value={filters.budget} input={input} onChange={(budget) => onChange({ budget })} />
       </Group>
 
       <Group title="Fuel">
@@ -256,6 +285,16 @@ export function FilterPanel({ filters, brands, facets, onChange }: FilterPanelPr
           selected={filters.bodyTypes}
           counts={facets?.bodyTypes}
           onChange={(bodyTypes) => onChange({ bodyTypes })}
+        />
+      </Group>
+
+      <Group title="Owners">
+        <Checkboxes
+          values={OWNER_FILTERS}
+          selected={filters.owners}
+          counts={undefined}
+          labelOf={(o) => OWNER_LABELS[o]}
+          onChange={(owners) => onChange({ owners })}
         />
       </Group>
 

@@ -1,14 +1,9 @@
 /** The name a saved search is offered (issue 24): what its filters say, e.g. "Diesel in Pune". */
-import { formatIndianNumber, formatRupees, SAVED_SEARCH_NAME_MAX } from '@marketplace/ui';
-import { filterQuery, type ListingFilters } from './filters';
+import { formatIndianNumber, formatLakh, formatRupees, SAVED_SEARCH_NAME_MAX } from '@marketplace/ui';
+import { apiQuery, type ListingFilters } from './filters';
 
 /** A money amount as people say it: 800000 → '₹8 lakh', 15000000 → '₹1.5 crore', 90000 → '₹90,000'. */
-function rupeesSpoken(amount: number): string {
-  const round = (n: number) => String(Math.round(n * 10) / 10);
-  if (amount >= 1_00_00_000) return `₹${round(amount / 1_00_00_000)} crore`;
-  if (amount >= 1_00_000) return `₹${round(amount / 1_00_000)} lakh`;
-  return formatRupees(amount);
-}
+const rupeesSpoken = (amount: number) => formatLakh(amount, 1);
 
 /** "under X", "from X" or "X–Y" for a range whose ends are whole numbers as text. */
 function rangeText(min: string, max: string, show: (n: number) => string): string {
@@ -34,6 +29,7 @@ export function suggestSearchName(filters: ListingFilters, brandNames: ReadonlyM
     filters.transmissions.join(' or '),
   ].filter(Boolean);
   const parts = [kinds.length ? kinds.join(' ') : 'Cars'];
+  if (Number(filters.budget.emi) > 0) parts.push(`at ${formatRupees(Number(filters.budget.emi))}/month`);
   if (filters.price.min || filters.price.max)
     parts.push(rangeText(filters.price.min, filters.price.max, rupeesSpoken));
   if (filters.kmDriven.min || filters.kmDriven.max)
@@ -47,5 +43,5 @@ export function suggestSearchName(filters: ListingFilters, brandNames: ReadonlyM
 
 /** The listing's query string of `filters` without sort and page: what a saved search keeps. */
 export function savedSearchQuery(filters: ListingFilters): string {
-  return new URLSearchParams(filterQuery({ ...filters, sort: 'newest', page: 1 })).toString();
+  return new URLSearchParams(apiQuery({ ...filters, sort: 'newest', page: 1 })).toString();
 }

@@ -1,11 +1,13 @@
 /**
  * The form steps of the sell wizard (spec §2, §5; issue 11): kilometres, price, condition and ownership;
- * the car's location; its specifications. Each validates on Next (the wizard shows the alert).
+ * the car's location; its specifications. Each validates on Next (the wizard shows the alert). The price
+ * step shows what cars like the seller's sell for (issue 25, ValuationHint).
  */
 import { DateInput, formatRupees, SelectField, TextAreaField, TextField } from '@marketplace/ui';
 import { CONDITIONS, OWNERSHIPS } from './draft';
 import { StepForm } from './parts';
 import type { FormStepProps } from './step-props';
+import { ValuationHint } from './ValuationHint';
 
 /** Insurance types offered in the Specifications step. */
 const INSURANCE_TYPES = ['Comprehensive', 'Third Party', 'Zero Depreciation'];
@@ -29,6 +31,7 @@ export function KmsStep({ draft, update, onNext }: FormStepProps) {
         placeholder="e.g. 575000"
         {...(Number(draft.price) > 0 ? { hint: formatRupees(Number(draft.price)) } : {})}
       />
+      <ValuationHint draft={draft} />
       <SelectField
         label="Condition"
         value={draft.condition}

@@ -1,13 +1,15 @@
 /**
  * The car card of the home grid and the listing (spec §2 "Home page"): first image, brand and model,
- * year, km driven, fuel, transmission, price with the rupee sign, the placeholder rating 4.7 (245
+ * year, km driven, fuel, transmission, price in lakh ('₹5.75 lakh') with "EMI from ₹X/month" on the
+ * default loan (issue 25), the placeholder rating 4.7 (245
  * reviews); the whole card links to `/car-details/{id}`. Beside the link (never inside it): the shortlist
  * heart and "Add to compare" (issue 24), and an optional badge over the photo (e.g. "Sold").
  */
 import type { Car } from '@marketplace/contracts';
 import type { ReactNode } from 'react';
 import { PLACEHOLDER_RATING, PLACEHOLDER_REVIEW_COUNT } from '../constants';
-import { formatKm, formatRupees } from '../format';
+import { defaultEmi } from '../finance';
+import { formatKm, formatLakh, formatRupees } from '../format';
 import { CompareButton, compareItemOf } from './CompareButton';
 import { ShortlistButton } from './ShortlistButton';
 
@@ -62,13 +64,19 @@ export function CarCard({ car, renderLink, badge, actions, noCompare }: CarCardP
           {car.transmission}
         </p>
         <div className="flex items-center justify-between">
-          <span className="text-lg font-bold text-brand-700 dark:text-brand-200">
-            {formatRupees(car.price)}
+          <span
+            title={formatRupees(car.price)}
+            className="text-lg font-bold text-brand-700 dark:text-brand-200"
+          >
+            {formatLakh(car.price)}
           </span>
           <span className="text-xs text-slate-500 dark:text-slate-400">
             ★ {PLACEHOLDER_RATING} ({PLACEHOLDER_REVIEW_COUNT} reviews)
           </span>
         </div>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          EMI from {formatRupees(defaultEmi(car.price))}/month
+        </p>
       </div>
     </>
   );
