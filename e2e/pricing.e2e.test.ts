@@ -89,6 +89,21 @@ const BAND_LABELS: Record<string, string> = {
 describe('price you can trust', () => {
   const ctx = usePage();
 
+  it('shows the cards’ price badges on the listing, fetched in one call for the page', async () => {
+    const page = ctx.page();
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/cars/price-bands')) asked.push(req.url());
+    });
+    await page.goto(`${app.url}/buy-a-car`);
+    const badges = page
+      .getByRole('main')
+      .getByText(/^(Great price|Good price|Fair price|Higher than similar)$/);
+    await badges.first().waitFor({ timeout: 15_000 });
+    expect(await badges.count()).toBeGreaterThan(0);
+    expect(asked).toHaveLength(1);
+  });
+
   it('shows the badge, its chart, the EMI calculator and similar cars on a car page', async () => {
     const page = ctx.page();
     const { car, insight } = judged;
@@ -97,7 +112,7 @@ describe('price you can trust', () => {
 
     // The badge by the price links to the working: the chart, the basis and the method.
     const label = BAND_LABELS[insight.band] ?? '';
-    await main.getByRole('link', { name: label }).waitFor({ timeout: 15_000 });
+    await main.getByRole('link', { name: label, exact: true }).waitFor({ timeout: 15_000 });
     const section = main.getByRole('region', { name: 'Is this a fair price?' });
     const chart = section.getByRole('img', { name: /similar cars/ });
     await chart.waitFor();

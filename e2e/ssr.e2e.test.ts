@@ -195,9 +195,11 @@ describe('hydration in Chromium', () => {
       // Hydrated: React attached its handlers (a click navigates on the client, below).
       await expect.poll(() => page.evaluate(() => document.title)).toContain('CarBazaar');
     }
-    // The car page's price insight and similar cars (issue 25) are not rendered on the server: the browser
-    // fetches them once, after hydration. Nothing the server rendered is fetched again.
-    expect(apiCalls.filter((url) => !/\/api\/cars\/[^/]+\/(price-insight|similar)$/.test(url))).toEqual([]);
+    // The car page's price insight and similar cars, and the cards' price bands (issue 25), are not rendered
+    // on the server: the browser fetches them once, after hydration. Nothing the server rendered is fetched
+    // again.
+    const extras = /\/api\/cars\/([^/]+\/(price-insight|similar)|price-bands)$/;
+    expect(apiCalls.filter((url) => !extras.test(url))).toEqual([]);
     expect(ctx.consoleErrors).toEqual([]);
 
     // The hydrated page works: a client-side navigation fetches the next page's data.

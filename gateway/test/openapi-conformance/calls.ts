@@ -294,6 +294,7 @@ export const calls: Record<string, Call> = {
     return [listed, demo!];
   },
   getSimilarCars: (w) => ask(w, 'GET', `/api/cars/${need(w, 'car')}/similar`),
+  getPriceBands: (w) => ask(w, 'GET', `/api/cars/price-bands?ids=${need(w, 'car')}`),
   getValuation: (w) =>
     ask(
       w,

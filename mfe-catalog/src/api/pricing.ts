@@ -3,7 +3,7 @@
  * the cars similar to it. Both are extras on the car page: any failure (a 404, a 501 while the endpoint is
  * not deployed, the network) answers `null`, quietly, and the page leaves the part out.
  */
-import type { Car, PriceInsight } from '@marketplace/contracts';
+import type { Car, PriceBand, PriceInsight } from '@marketplace/contracts';
 import { callOperation } from '@marketplace/ui';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -35,13 +35,40 @@ export async function fetchSimilarCars(carId: string, signal?: AbortSignal): Pro
   }
 }
 
-/** The price queries of the car page; fetched in the browser only (the server renders the car alone). */
+/**
+ * `getPriceBands` (`GET /api/cars/price-bands?ids=`): the bands of a page of cards by car id, in one call;
+ * `{}` on any failure (the cards then show no badge).
+ */
+export async function fetchPriceBands(
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<Record<string, PriceBand>> {
+  if (ids.length === 0) return {};
+  try {
+    const { data } = await callOperation(
+      'getPriceBands',
+      { query: { ids: ids.join(',') } },
+      { quiet: true, background: true, ...(signal ? { signal } : {}) },
+    );
+    return data.data;
+  } catch {
+    return {};
+  }
+}
+
+/** The price queries of the car page and the grids; fetched in the browser only (the server renders the cars alone). */
 export const pricingQueries = {
   /** One car's price insight, `null` when there is none to show. */
   insight: (carId: string) =>
     queryOptions({
       queryKey: ['cars', 'price-insight', carId],
       queryFn: ({ signal }) => fetchPriceInsight(carId, signal),
+    }),
+  /** The bands of the cards of one grid, by car id. */
+  bands: (ids: readonly string[]) =>
+    queryOptions({
+      queryKey: ['cars', 'price-bands', ids.join(',')],
+      queryFn: ({ signal }) => fetchPriceBands(ids, signal),
     }),
   /** The cars similar to one car, `null` when they cannot be had. */
   similar: (carId: string) =>

@@ -5,7 +5,8 @@
  * button is never inside a link): the shortlist heart over the photo and "Add to compare" under the card
  * (issue 24).
  */
-import type { Car } from '@marketplace/contracts';
+import type { Car, PriceBand } from '@marketplace/contracts';
+import { PRICE_BANDS_MAX_IDS } from '@marketplace/contracts/vocabulary';
 import {
   CompareButton,
   compareItemOf,
@@ -17,15 +18,28 @@ import {
   PLACEHOLDER_REVIEW_COUNT,
   ResponsiveImage,
   ShortlistButton,
+  useHydrated,
 } from '@marketplace/ui';
 import { Link } from '@marketplace/ui/router';
+import { useQuery } from '@tanstack/react-query';
+import { pricingQueries } from '../api/pricing';
+import { BAND_BADGES } from '../lib/price-band';
 
 /** Width the card image is shown at in the 1/2/3-column grids. */
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';
 
-/** One car in a grid. */
-export function CatalogCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
+/** One car in a grid; `band` (its price insight's, when known) shows as a badge over the photo. */
+export function CatalogCarCard({
+  car,
+  priority = false,
+  band,
+}: {
+  car: Car;
+  priority?: boolean;
+  band?: PriceBand | undefined;
+}) {
   const image = car.images[0];
+  const badge = band && band !== 'unknown' ? BAND_BADGES[band] : undefined;
   return (
     <div className="cat:relative cat:flex cat:w-full cat:flex-col cat:overflow-hidden cat:rounded-2xl cat:border cat:border-slate-200 cat:bg-white cat:shadow-sm cat:transition cat:hover:-translate-y-0.5 cat:hover:shadow-md cat:dark:border-slate-700 cat:dark:bg-slate-900">
       <Link
@@ -72,6 +86,15 @@ export function CatalogCarCard({ car, priority = false }: { car: Car; priority?:
           </p>
         </div>
       </Link>
+      {badge ? (
+        // Over the photo, so a badge that arrives after hydration moves nothing (no layout shift).
+        <span
+          title={badge.meaning}
+          className={`cat:pointer-events-none cat:absolute cat:top-3 cat:left-3 cat:rounded-full cat:px-2.5 cat:py-1 cat:text-xs cat:font-semibold cat:shadow-sm ${badge.tone}`}
+        >
+          {badge.label}
+        </span>
+      ) : null}
       <ShortlistButton
         carId={car._id}
         carName={`${car.brand.name} ${car.model.name}`}
@@ -86,14 +109,21 @@ export function CatalogCarCard({ car, priority = false }: { car: Car; priority?:
 
 /**
  * A responsive grid of car cards (1, 2 or 3 columns). The first `priorityCount` images load eagerly with high
- * priority (the listing's first card is the largest paint on a phone); the rest lazily.
+ * priority (the listing's first card is the largest paint on a phone); the rest lazily. Once hydrated, the
+ * cards' price bands come in one call for the whole grid (`getPriceBands`), never one per card; the server
+ * renders the cards without them.
  */
 export function CarGrid({ cars, priorityCount = 0 }: { cars: Car[]; priorityCount?: number }) {
+  const hydrated = useHydrated();
+  const { data: bands } = useQuery({
+    ...pricingQueries.bands(cars.slice(0, PRICE_BANDS_MAX_IDS).map((car) => car._id)),
+    enabled: hydrated && cars.length > 0,
+  });
   return (
     <ul className="cat:grid cat:gap-6 cat:sm:grid-cols-2 cat:xl:grid-cols-3">
       {cars.map((car, i) => (
         <li key={car._id} className="cat:flex">
-          <CatalogCarCard car={car} priority={i < priorityCount} />
+          <CatalogCarCard car={car} priority={i < priorityCount} band={bands?.[car._id]} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { MAX_KM_DRIVEN } from './car-fields';
 import { car } from './car-records';
-import { idField, MIN_YEAR, priceBands, queryInt, SIMILAR_CARS_MAX } from './common';
+import {
+  idField,
+  MIN_YEAR,
+  objectId,
+  PRICE_BANDS_MAX_IDS,
+  priceBands,
+  queryInt,
+  queryList,
+  SIMILAR_CARS_MAX,
+} from './common';
 
 /**
  * The expected price range of cars like one car (or like the seller's): the median and inter-quartile range
@@ -74,4 +83,23 @@ export const similarCarsResponse = z.object({
     .meta({
       description: `Up to ${SIMILAR_CARS_MAX} cars for sale of the same body type and price band, the same model first`,
     }),
+});
+
+/** `GET /api/cars/price-bands?ids=` query: the cars of one page of cards, at most {@link PRICE_BANDS_MAX_IDS}. */
+export const priceBandsQuery = z.object({
+  ids: queryList('ids', idField('ids'), 'Comma-joined car ids', PRICE_BANDS_MAX_IDS).transform(
+    (ids, ctx): string[] => {
+      if (ids !== undefined) return ids;
+      ctx.addIssue({ code: 'custom', message: 'ids is required' });
+      return z.NEVER;
+    },
+  ),
+});
+
+/**
+ * `GET /api/cars/price-bands` answer: the band of each asked car that is for sale and has an insight, by car
+ * id (cars without one are left out), so a page of cards shows its badges with one call.
+ */
+export const priceBandsResponse = z.object({
+  data: z.record(objectId, z.enum(priceBands)).meta({ description: 'Price band by car id' }),
 });

@@ -217,6 +217,8 @@ export const PRICE_INSIGHT_MIN_COMPARABLES = 5;
 export const COMPARABLE_YEARS = 2;
 /** Sold cars count as comparables for this many days after their sale (issue 25). */
 export const COMPARABLE_SOLD_DAYS = 180;
+/** Most car ids one `GET /api/cars/price-bands` asks for: a page of cards (issue 25). */
+export const PRICE_BANDS_MAX_IDS = 60;
 /** Most cars `GET /api/cars/{carId}/similar` answers (issue 25). */
 export const SIMILAR_CARS_MAX = 6;
 /**

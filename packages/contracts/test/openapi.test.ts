@@ -90,6 +90,7 @@ const issueCalls: Array<[keyof PathItem, string]> = [
   ['post', '/api/saved-searches'],
   ['delete', '/api/saved-searches/{id}'],
   ['post', '/api/alerts/unsubscribe'],
+  ['get', '/api/cars/price-bands'],
   ['get', '/api/cars/{carId}/price-insight'], // issue 25: price insight, similar cars, valuation
   ['get', '/api/cars/{carId}/similar'],
   ['get', '/api/valuation'],

@@ -190,6 +190,15 @@ describe.each(variants)('price insight and valuation on $name', ({ servers, skip
     await t.system.drainOutboxes();
     await expect.poll(() => insightOf(cars[1]!._id), { timeout: 5_000 }).toBe(404);
     expect(((await insightOf(first)) as Json).comparables).toBe(5);
+    // A page's bands in one call: the sold car (no insight any more) and an unknown id are left out.
+    const bands = await get(`/api/cars/price-bands?ids=${[first, cars[1]!._id, randomUUID()].join(',')}`);
+    expect(bands.status, bands.text).toBe(200);
+    expect(bands.body.data).toEqual({ [first]: 'great' });
+    for (const query of ['', '?ids=', `?ids=${Array.from({ length: 61 }, () => randomUUID()).join(',')}`]) {
+      const bad = await get(`/api/cars/price-bands${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.message, query).toMatch(/ids/);
+    }
 
     const valuation = await get(`/api/valuation?model=${modelId}&year=2020&kmDriven=40000`);
     expect(valuation.status, valuation.text).toBe(200);

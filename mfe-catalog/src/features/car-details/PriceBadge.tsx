@@ -5,7 +5,7 @@
  */
 import type { PriceInsight } from '@marketplace/contracts';
 import { cn } from '@marketplace/ui';
-import { BAND_BADGES } from './price-band';
+import { BAND_BADGES } from '../../lib/price-band';
 
 /** The badge of `insight`'s band, or nothing. `href` goes to the explanation. */
 export function PriceBadge({ insight, href }: { insight: PriceInsight | null | undefined; href: string }) {

@@ -6,7 +6,7 @@
  */
 import type { PriceInsight } from '@marketplace/contracts';
 import { cn, formatLakh, formatLakhRange } from '@marketplace/ui';
-import { BAND_BADGES, METHOD_NOTE, UNKNOWN_BAND_TEXT } from './price-band';
+import { BAND_BADGES, METHOD_NOTE, UNKNOWN_BAND_TEXT } from '../../lib/price-band';
 
 const WIDTH = 320;
 const HEIGHT = 96;

@@ -4,7 +4,14 @@
  */
 import { carIdParams } from '../cars';
 import { PRICE_INSIGHT_MIN_COMPARABLES } from '../common';
-import { priceInsightResponse, similarCarsResponse, valuationQuery, valuationResponse } from '../pricing';
+import {
+  priceBandsQuery,
+  priceBandsResponse,
+  priceInsightResponse,
+  similarCarsResponse,
+  valuationQuery,
+  valuationResponse,
+} from '../pricing';
 import { defineOperations, error } from './define';
 
 /** How the expected range is found, in the descriptions of the price operations. */
@@ -29,6 +36,18 @@ export const pricingOperations = defineOperations({
       200: { description: 'The price insight', schema: priceInsightResponse },
       404: error('No such car for sale'),
     },
+  },
+  getPriceBands: {
+    method: 'get',
+    path: '/api/cars/price-bands',
+    summary: 'The price bands of a page of cars, for the badges on their cards',
+    description:
+      'Cars unknown, not for sale or without an insight are left out; `unknown` bands are included.',
+    tags: ['Cars'],
+    service: 'catalog',
+    access: 'public',
+    request: { query: priceBandsQuery },
+    responses: { 200: { description: 'Bands by car id', schema: priceBandsResponse } },
   },
   getSimilarCars: {
     method: 'get',

@@ -34,6 +34,7 @@ export const operationRoutes = {
   updateCar: 'PUT /api/cars/{carId}',
   deleteCar: 'DELETE /api/cars/{carId}',
   getPriceInsight: 'GET /api/cars/{carId}/price-insight',
+  getPriceBands: 'GET /api/cars/price-bands',
   getSimilarCars: 'GET /api/cars/{carId}/similar',
   getValuation: 'GET /api/valuation',
   listStates: 'GET /api/carstate',

@@ -1,9 +1,11 @@
 /**
- * Queries of `catalog.price_insights` (tables.ts), and the one read of the price-insight endpoint: a car of
- * the read model joined with its insight row by primary keys.
+ * Queries of `catalog.price_insights` (tables.ts): the endpoints read a row by key (or a page's bands), the
+ * consumer and the bulk computation write them; a car of the read model with its row, for a car without one.
  */
+
+import type { PriceBand } from '@marketplace/contracts';
 import { type Db, queryRows } from '@marketplace/platform';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { carDocs } from '../../cars/data/tables';
 import { isUuid } from '../../data/schema';
 import { type PriceInsightRow, priceInsights } from './tables';
@@ -50,6 +52,17 @@ export const insightStore = {
       .where(eq(carDocs.id, carId))
       .limit(1);
     return row;
+  },
+
+  /** The bands of those of `carIds` that have an insight row, by car id (ids that are no UUID skipped). */
+  async bandsOf(db: Db, carIds: readonly string[]): Promise<Record<string, PriceBand>> {
+    const ids = carIds.filter(isUuid);
+    if (ids.length === 0) return {};
+    const rows = await db
+      .select({ carId: priceInsights.carId, band: priceInsights.band })
+      .from(priceInsights)
+      .where(inArray(priceInsights.carId, ids));
+    return Object.fromEntries(rows.map((r) => [r.carId, r.band]));
   },
 
   /** The insight row of car `carId`, or undefined. */

@@ -1,6 +1,7 @@
 /**
  * Price insight and valuation (issue 25): `GET /api/cars/{carId}/price-insight` → `{ data: PriceInsight }`
- * (404 when the car is unknown or not for sale) and `GET /api/valuation?model=&year=&kmDriven=&state=` →
+ * (404 when the car is unknown or not for sale), `GET /api/cars/price-bands?ids=` → `{ data: { [carId]: band } }`
+ * (the stored bands of a page of cards; cars without a row left out) and `GET /api/valuation?model=&year=&kmDriven=&state=` →
  * `{ data: ExpectedPrice }` (400 naming `model` or `state` when unknown). The insight is the stored row,
  * read alone by its primary key (kept by the consumer `catalog.price-insights`, which deletes the rows of
  * cars sold or removed; the read model's much larger table is not touched, so the insights stay in
@@ -11,6 +12,7 @@
  */
 import type { PriceInsight } from '@marketplace/contracts';
 import { type Db, notFound } from '@marketplace/platform';
+import { searchCache } from '../../cars/http/cars';
 import type { CatalogHandlers } from '../../handlers';
 import { insightStore } from '../data/insights';
 import type { PriceInsightRow } from '../data/tables';
@@ -39,8 +41,16 @@ async function computeOnTheSpot(db: Db, carId: string): Promise<PriceInsightRow>
 }
 
 /** The handlers of the price insight and the valuation over the catalog's database `db`. */
-export function pricingHandlers(db: Db): CatalogHandlers<'getPriceInsight' | 'getValuation'> {
+export function pricingHandlers(
+  db: Db,
+): CatalogHandlers<'getPriceInsight' | 'getPriceBands' | 'getValuation'> {
   return {
+    getPriceBands: {
+      before: [searchCache],
+      async handle({ query }) {
+        return { data: await insightStore.bandsOf(db, query.ids) };
+      },
+    },
     async getPriceInsight({ params }) {
       const row = (await insightStore.byCar(db, params.carId)) ?? (await computeOnTheSpot(db, params.carId));
       return { data: toPriceInsight(row) };

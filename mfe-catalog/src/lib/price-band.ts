@@ -1,4 +1,4 @@
-/** How a price band reads on the car page (issue 25): its label, what it means, and its colours. */
+/** How a price band reads on the car page and the cards (issue 25): its label, what it means, and its colours. */
 import type { PriceBand } from '@marketplace/contracts';
 
 /** The badge of each known band: label, one-line meaning and classes (AA contrast in both colour modes). */
