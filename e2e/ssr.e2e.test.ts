@@ -8,9 +8,8 @@
 import zlib from 'node:zlib';
 import type { Car } from '@marketplace/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLakh } from '../packages/ui/src/format';
 import { carDetailWhen, listingBody, pickReference, uploadImage } from '../test-support/cars';
-import { appHtml, fetchHtml, rupees, textOf } from '../test-support/html';
+import { appHtml, cardPrice, fetchHtml, rupees, textOf } from '../test-support/html';
 import { rawGet } from '../test-support/http';
 import { freePort } from '../test-support/servers';
 import { apiClient, type RunningApp, SEEDED_ADMIN, startApp, useApp } from './support/app';
@@ -65,7 +64,7 @@ describe('the HTML of the public pages, without JavaScript', () => {
     for (const car of cars) {
       expect(text).toContain(`${car.brand.name} ${car.model.name}`);
       // Cards read prices in lakh (issue 25); the car page keeps the exact rupees.
-      expect(text).toContain(formatLakh(car.price));
+      expect(text).toContain(cardPrice(car.price));
     }
     expect(page.text).toMatch(/<title>Buy and sell used cars in India · CarBazaar<\/title>/);
     const types = jsonLd(page.text).map((o) => o['@type']);
@@ -88,7 +87,7 @@ describe('the HTML of the public pages, without JavaScript', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(' · ')[2]).toBe('Diesel');
     expect(textOf(body)).toContain(`${totalLength.toLocaleString('en-IN')} cars found`);
-    for (const car of cars) expect(textOf(body)).toContain(formatLakh(car.price));
+    for (const car of cars) expect(textOf(body)).toContain(cardPrice(car.price));
   });
 
   it("a car's page has its title, canonical URL, og:image and a valid Car JSON-LD with an INR offer", async () => {

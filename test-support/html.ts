@@ -4,7 +4,10 @@
  */
 import { expect } from 'vitest';
 
-/** Prices as the pages show them (`₹5,75,000`). */
+/** Card prices as the pages show them, in lakh or crore (`₹5.75 lakh`; issue 25): the front ends' own formatter. */
+export { formatLakh as cardPrice } from '../packages/ui/src/format';
+
+/** Exact prices as the pages show them (`₹5,75,000`: titles, the car page). */
 export const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -21,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { launchBrowser, recordConsoleErrors, recordDataRequests } from '../../e2e/support/browser';
 import { remoteNames, repoRoot, serviceNames } from '../../scripts/distributed/settings';
 import { startProxyGateway } from '../../test-support/gateway';
-import { appText, fetchHtml, rupees } from '../../test-support/html';
+import { appText, cardPrice, fetchHtml } from '../../test-support/html';
 import { freePort } from '../../test-support/servers';
 import { call } from '../../test-support/system';
 import { until } from './distributed-support';
@@ -124,7 +124,7 @@ describe.skipIf(!servers)('distributed mode: a process per service on PostgreSQL
     const homeText = appText(home.text);
     for (const car of newest.cars) {
       expect(homeText).toContain(`${car.brand.name} ${car.model.name}`);
-      expect(homeText).toContain(rupees.format(car.price));
+      expect(homeText).toContain(cardPrice(car.price));
     }
     const pageData = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(
       home.text,
@@ -145,10 +145,11 @@ describe.skipIf(!servers)('distributed mode: a process per service on PostgreSQL
     const browser = await launchBrowser();
     let degraded: RunningServer | undefined;
     try {
-      // Hydration in Chromium: no console error, and the data came with the HTML (no /api/* data request).
+      // Hydration in Chromium: no console error, and the data came with the HTML (no /api/* data request
+      // but the cards' price bands, which the server never renders: issue 25).
       const hydrating = await openTab(browser);
       for (const p of ['/', '/buy-a-car?fuelTypes=Diesel']) await visit(hydrating.tab, `${world.base}${p}`);
-      expect(hydrating.apiCalls).toEqual([]);
+      expect(hydrating.apiCalls.filter((url) => url !== '/api/cars/price-bands')).toEqual([]);
       expect(hydrating.errors).toEqual([]);
 
       // A second distributed gateway in front of the same services and remotes, except that the catalog's
