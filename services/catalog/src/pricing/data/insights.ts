@@ -24,6 +24,27 @@ export interface CarWithInsight {
   insight: PriceInsightRow | null;
 }
 
+/** The prepared read of one insight row by car id, per database. */
+const byCarStatements = new WeakMap<Db, ReturnType<typeof prepareByCar>>();
+
+function prepareByCar(db: Db) {
+  return db
+    .select()
+    .from(priceInsights)
+    .where(eq(priceInsights.carId, sql.placeholder('carId')))
+    .limit(1)
+    .prepare('catalog_price_insight_by_car');
+}
+
+function byCarStatement(db: Db): ReturnType<typeof prepareByCar> {
+  let statement = byCarStatements.get(db);
+  if (!statement) {
+    statement = prepareByCar(db);
+    byCarStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Rows per insert statement (14 columns each, far below PostgreSQL's 65 535 parameters). */
 const CHUNK = 1000;
 
@@ -65,10 +86,13 @@ export const insightStore = {
     return Object.fromEntries(rows.map((r) => [r.carId, r.band]));
   },
 
-  /** The insight row of car `carId`, or undefined. */
+  /**
+   * The insight row of car `carId`, or undefined: the endpoint's read, a prepared statement per database
+   * (planned once, not per request: half of the read's time at 100 000 cars, bench/README.md).
+   */
   async byCar(db: Db, carId: string): Promise<PriceInsightRow | undefined> {
     if (!isUuid(carId)) return undefined;
-    const [row] = await db.select().from(priceInsights).where(eq(priceInsights.carId, carId)).limit(1);
+    const [row] = await byCarStatement(db).execute({ carId });
     return row;
   },
 
