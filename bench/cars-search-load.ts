@@ -6,6 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { carsQueryBuilder, type QueryVocabulary } from './cars-queries';
 
@@ -96,4 +97,46 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await run(settings, settings.duration, settings.seed);
   const report: LoadReport = { warmup, result };
   process.send?.(report, () => process.exit(0));
+}
+
+/** The options of a benchmark on the embedded system with a seeded inventory. */
+export interface EmbeddedBenchArgs {
+  /** Demo cars to seed (`--cars`, default 100 000). */
+  cars: number;
+  /** Measured seconds (`--duration`, default 20, at least 1). */
+  duration: number;
+  /** Concurrent connections (`--connections`, at least 1). */
+  connections: number;
+  /** Warm-up seconds (`--warmup`, default 5). */
+  warmup: number;
+  /** Seed of the demo inventory (`--seed`). */
+  seed: number;
+  /** `--data-dir`: keeps the seeded database between runs; absent → a temp dir. */
+  dataDir: string | undefined;
+}
+
+/**
+ * Reads the command line of a benchmark on the embedded system: `--cars`, `--duration`, `--connections`,
+ * `--warmup`, `--seed`, `--data-dir`, with `defaults` for the connections and the seed.
+ * @throws Error when a number is not a whole number ≥ 0, or an option is unknown.
+ */
+export function embeddedBenchArgs(defaults: { connections: number; seed: number }): EmbeddedBenchArgs {
+  const { values } = parseArgs({
+    options: {
+      cars: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      warmup: { type: 'string' },
+      seed: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+  });
+  return {
+    cars: intArg('cars', values.cars, 100_000),
+    duration: Math.max(1, intArg('duration', values.duration, 20)),
+    connections: Math.max(1, intArg('connections', values.connections, defaults.connections)),
+    warmup: intArg('warmup', values.warmup, 5),
+    seed: intArg('seed', values.seed, defaults.seed),
+    dataDir: values['data-dir'],
+  };
 }

@@ -11,38 +11,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEMO_SEED, seedDemoInventory } from '@marketplace/catalog-service';
 import { createLogger, loadConfig, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
 import { queryVocabulary } from './cars-queries';
-import { intArg, runLoad } from './cars-search-load';
+import { embeddedBenchArgs, runLoad } from './cars-search-load';
 
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 50;
 
-const { values } = parseArgs({
-  options: {
-    cars: { type: 'string' },
-    duration: { type: 'string' },
-    connections: { type: 'string' },
-    warmup: { type: 'string' },
-    seed: { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
+const {
+  cars,
+  duration,
+  connections,
+  warmup,
+  seed,
+  dataDir: keep,
+} = embeddedBenchArgs({
+  connections: 20,
+  seed: DEMO_SEED,
 });
-const cars = intArg('cars', values.cars, 100_000);
-const duration = Math.max(1, intArg('duration', values.duration, 20));
-const connections = Math.max(1, intArg('connections', values.connections, 20));
-const warmup = intArg('warmup', values.warmup, 5);
-const seed = intArg('seed', values.seed, DEMO_SEED);
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
   // --data-dir keeps the seeded database between runs (seeding is skipped when it already holds the cars).
-  const keep = values['data-dir'];
   const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cars-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({

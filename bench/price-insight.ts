@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   computeAllPriceInsights,
   DEMO_SEED,
@@ -24,32 +23,27 @@ import {
 import { createLogger, loadConfig, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
-import { intArg, runLoad } from './cars-search-load';
+import { embeddedBenchArgs, runLoad } from './cars-search-load';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
 
-const { values } = parseArgs({
-  options: {
-    cars: { type: 'string' },
-    duration: { type: 'string' },
-    connections: { type: 'string' },
-    warmup: { type: 'string' },
-    seed: { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
+const {
+  cars,
+  duration,
+  connections,
+  warmup,
+  seed,
+  dataDir: keep,
+} = embeddedBenchArgs({
+  connections: 4,
+  seed: DEMO_SEED,
 });
-const cars = intArg('cars', values.cars, 100_000);
-const duration = Math.max(1, intArg('duration', values.duration, 20));
-const connections = Math.max(1, intArg('connections', values.connections, 4));
-const warmup = intArg('warmup', values.warmup, 5);
-const seed = intArg('seed', values.seed, DEMO_SEED);
 
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(1);
 
 async function main() {
-  const keep = values['data-dir'];
   const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-price-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
