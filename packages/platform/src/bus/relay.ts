@@ -1,8 +1,10 @@
 /**
  * Outbox relay: claims unpublished outbox rows (`FOR UPDATE SKIP LOCKED`, so several replicas never
- * publish the same row at once), publishes them in order and stamps `published_at` only after the broker
- * confirmed. A failed publish stops the batch; the row stays unpublished and is retried on the next
- * round, so events written while the broker is down go out once it is back.
+ * publish the same row at once), publishes them in order (pipelined: the whole batch is handed to the
+ * broker before its confirms are awaited) and stamps `published_at` only after the broker confirmed. A
+ * failed publish ends the stamping at that row; it stays unpublished and is retried on the next round (with
+ * any later row of the batch, which may then go out twice), so events written while the broker is down go
+ * out once it is back.
  */
 import { asc, count, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -56,25 +58,34 @@ export function createRelay(opts: RelayOptions): Relay {
         .orderBy(asc(outbox.seq))
         .limit(batchSize)
         .for('update', { skipLocked: true });
+      // Pipelined: every row of the batch is handed to the broker in order (one channel keeps that order)
+      // before any confirm is awaited, so a batch costs one confirm round trip, not one per row (a queue
+      // bound to persistent messages made per-row confirms ~20 ms each: 50 events a second per outbox).
+      // Stamped: the rows up to the first failure; a later row the broker took anyway is published again
+      // next round (at least once, as ever).
+      const outcomes = await Promise.allSettled(
+        rows.map((row) => broker.publish(row.envelope as EventEnvelope)),
+      );
       const done: number[] = [];
       let failed = false;
-      for (const row of rows) {
-        const envelope = row.envelope as EventEnvelope;
-        try {
-          await broker.publish(envelope);
+      for (const [i, row] of rows.entries()) {
+        const outcome = outcomes[i]!;
+        if (outcome.status === 'fulfilled') {
           done.push(row.seq);
-        } catch (err) {
-          failed = true;
-          logger.warn(
-            { err, seq: row.seq, event: envelope.name, correlationId: envelope.correlationId },
-            'outbox publish failed; will retry',
-          );
-          await tx
-            .update(outbox)
-            .set({ attempts: sql`${outbox.attempts} + 1`, lastError: String((err as Error).message ?? err) })
-            .where(inArray(outbox.seq, [row.seq]));
-          break;
+          continue;
         }
+        failed = true;
+        const envelope = row.envelope as EventEnvelope;
+        const err = outcome.reason as Error;
+        logger.warn(
+          { err, seq: row.seq, event: envelope.name, correlationId: envelope.correlationId },
+          'outbox publish failed; will retry',
+        );
+        await tx
+          .update(outbox)
+          .set({ attempts: sql`${outbox.attempts} + 1`, lastError: String(err?.message ?? err) })
+          .where(inArray(outbox.seq, [row.seq]));
+        break;
       }
       if (done.length > 0) {
         await tx.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.seq, done));
