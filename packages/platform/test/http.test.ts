@@ -79,3 +79,31 @@ describe('HTTP app', () => {
     );
   });
 });
+
+describe('listen', () => {
+  it('makes requests and responses with the app’s prototypes, so Express never changes them (ADR 19)', async () => {
+    const router = express.Router();
+    router.get('/api/who', (req, res) => {
+      res.json({ path: req.path, app: req.app === app, header: req.get('x-probe') });
+    });
+    const app = createHttpApp({ logger: createLogger({ level: 'silent' }), routers: [router] });
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    const born: unknown[] = [];
+    server.server.prependListener('request', (req, res) => {
+      born.push(Object.getPrototypeOf(req), Object.getPrototypeOf(res));
+    });
+    try {
+      const res = await fetch(`${server.url}/api/who?x=1`, { headers: { 'x-probe': 'yes' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ path: '/api/who', app: true, header: 'yes' });
+      expect(born).toEqual([app.request, app.response]);
+      // A second server of the same app reuses the classes (the prototype chain does not grow).
+      const first = app.request;
+      const again = await listen(app, { port: 0, host: '127.0.0.1' });
+      await again.stop();
+      expect(app.request).toBe(first);
+    } finally {
+      await server.stop();
+    }
+  });
+});
