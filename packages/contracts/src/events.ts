@@ -206,6 +206,13 @@ export const priceDroppedPayload = z.object({
   unsubscribeToken: z.string(),
 });
 
+/**
+ * `catalog.price_insights.changed` v1 (issue 25): the stored price insights of these models were recomputed
+ * (a car of theirs was indexed or removed; ADR 18). Every catalog process drops what it cached of them, so a
+ * changed band shows at the next request on every replica.
+ */
+export const priceInsightsChangedPayload = z.object({ modelIds: z.array(objectId).min(1) });
+
 /** `listing.car.deleted` v1: the car id, its seller and who deleted it (issue 6). */
 export const carDeletedPayload = z.object({ carId: objectId, seller: objectId, deletedBy: objectId });
 
@@ -270,6 +277,11 @@ export const events = {
   'catalog.car.removed': defineEvent('catalog.car.removed', 1, carRemovedPayload),
   'catalog.alert.search_matched': defineEvent('catalog.alert.search_matched', 1, searchMatchedPayload),
   'catalog.alert.price_dropped': defineEvent('catalog.alert.price_dropped', 1, priceDroppedPayload),
+  'catalog.price_insights.changed': defineEvent(
+    'catalog.price_insights.changed',
+    1,
+    priceInsightsChangedPayload,
+  ),
   'listing.car.created': defineEvent('listing.car.created', 1, carListingPayload),
   'listing.car.updated': defineEvent('listing.car.updated', 1, carListingPayload),
   'listing.car.deleted': defineEvent('listing.car.deleted', 1, carDeletedPayload),

@@ -21,7 +21,7 @@ const otpEvent = {
 
 describe('events', () => {
   it('keys every registry entry by its envelope name', () => {
-    expect(eventNames).toHaveLength(21);
+    expect(eventNames).toHaveLength(22);
     for (const name of eventNames) {
       expect(events[name].envelope.shape.name.value).toBe(name);
       expect(events[name].envelope.shape.version.value).toBe(events[name].version);

@@ -5,7 +5,9 @@
  * The buyers' tools (issue 24): the shortlist, saved searches, and their alerts (`catalog.alert.*`, produced
  * by the consumer `catalog.buyer-alerts` from its own car events, the daily digests by a timer checking
  * every minute for 09:00 India time). Price insights and the seller's valuation (issue 25): `price_insights`
- * kept per model by the consumer `catalog.price-insights` of its own car events.
+ * kept per model by the consumer `catalog.price-insights` of its own car events, which announces each
+ * recomputation (`catalog.price_insights.changed`) to the listener `catalog.price-insight-cache` of every
+ * process, so each drops what it cached of it.
  *
  * Four modules with one layout (ADR 16): `reference-data/`, `cars/`, `buyers/` and `pricing/`, each with `http/` (the handlers
  * bound to its operations; the cars' also the sitemap routes), `use-cases/` (one flow per file),
@@ -30,7 +32,8 @@ import { carHandlers } from './cars/http/cars';
 import { similarHandlers } from './cars/http/similar';
 import { sitemapRoutes } from './cars/http/sitemap';
 import { createCarSearches } from './cars/search/index';
-import { priceInsights, priceInsightsConsumes } from './pricing/events/consumers';
+import { createInsightCache } from './pricing/data/insight-cache';
+import { priceInsightCacheFeed, priceInsights, priceInsightsConsumes } from './pricing/events/consumers';
 import { pricingHandlers } from './pricing/http/pricing';
 import { seedReferenceData } from './reference-data/data/seed';
 import { loadSeedData } from './reference-data/data/seed-data';
@@ -62,6 +65,7 @@ export const catalogService = defineService<EventPayloads>({
     'catalog.car.removed',
     'catalog.alert.search_matched',
     'catalog.alert.price_dropped',
+    'catalog.price_insights.changed',
   ],
   calls: ['storage'],
   create: (ports) => {
@@ -80,6 +84,7 @@ export const catalogService = defineService<EventPayloads>({
       peers: ports.peers,
       logosDir: path.join(dataDir, 'logos'),
     };
+    const insights = createInsightCache();
     const alertSecret = ports.config.ALERT_SIGNING_SECRET;
     const stopDigests = startDigestTimer({ outbox: ports.outbox, alertSecret }, ports.clock, ports.logger);
     return {
@@ -92,14 +97,14 @@ export const catalogService = defineService<EventPayloads>({
         ...variantHandlers(reference),
         ...carHandlers(searches.read, pages),
         ...similarHandlers(searches.read),
-        ...pricingHandlers(ports.db),
+        ...pricingHandlers(ports.db, insights),
         ...shortlistHandlers(ports.db),
         ...savedSearchHandlers(ports.db),
         ...alertHandlers(ports.db, alertSecret),
       }),
       router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),
       consumers: [carProjection(searches.secondaries, pages), buyerAlerts(alertSecret), priceInsights()],
-      listeners: searches.listeners,
+      listeners: [...searches.listeners, priceInsightCacheFeed(insights)],
       readiness: { 'search-index': searches.ready },
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));

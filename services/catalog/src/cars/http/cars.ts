@@ -23,7 +23,7 @@ import { searchCarsJson } from '../use-cases/search-cars';
  */
 export const CAR_READS_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
-/** Sets {@link CAR_READS_CACHE} on the answer (every public read of cars: searches, a page's price bands). */
+/** Sets {@link CAR_READS_CACHE} on the answer (every public read of cars: searches, similar cars, price insights and bands). */
 export const searchCache: RequestHandler = (_req, res, next) => {
   res.setHeader('cache-control', CAR_READS_CACHE);
   next();

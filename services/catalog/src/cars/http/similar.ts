@@ -5,23 +5,16 @@
  * the other car reads ({@link CAR_READS_CACHE}).
  */
 import { notFound } from '@marketplace/platform';
-import type { RequestHandler } from 'express';
 import type { CatalogHandlers } from '../../handlers';
 import type { CarSearch } from '../search/types';
 import { similarCars } from '../use-cases/similar-cars';
-import { CAR_READS_CACHE } from './cars';
-
-/** Sets {@link CAR_READS_CACHE} on the answer. */
-const similarCache: RequestHandler = (_req, res, next) => {
-  res.setHeader('cache-control', CAR_READS_CACHE);
-  next();
-};
+import { searchCache } from './cars';
 
 /** The handler of the similar cars over `search` (the adapter that answers `GET /api/cars`). */
 export function similarHandlers(search: CarSearch): CatalogHandlers<'getSimilarCars'> {
   return {
     getSimilarCars: {
-      before: [similarCache],
+      before: [searchCache],
       async handle({ params }) {
         const cars = await similarCars(search, params.carId);
         if (!cars) throw notFound('Car not found.');

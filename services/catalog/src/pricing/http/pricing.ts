@@ -5,15 +5,18 @@
  * `{ data: ExpectedPrice }` (400 naming `model` or `state` when unknown). The insight is the stored row,
  * read alone by its primary key (kept by the consumer `catalog.price-insights`, which deletes the rows of
  * cars sold or removed; the read model's much larger table is not touched, so the insights stay in
- * PostgreSQL's buffers at 100 000 cars: bench/README.md). So a change shows once the consumer has run (a
- * few ms after the listing event). A car without a row yet (a bulk-filled inventory) is looked up in the
- * read model: 404 when unknown or not for sale, else its insight is computed from its model's cars on the
- * spot and stored.
+ * PostgreSQL's buffers at 100 000 cars: bench/README.md), and its answer is kept in this process's
+ * insight cache (../data/insight-cache.ts) until its model is recomputed. So a change shows once the
+ * consumer has run and its event has reached the process (a few ms after the listing event). A car without
+ * a row yet (a bulk-filled inventory) is looked up in the read model: 404 when unknown or not for sale,
+ * else its insight is computed from its model's cars on the spot and stored. The insight and the bands
+ * are the same for every visitor: public and cacheable like the other car reads.
  */
 import type { PriceInsight } from '@marketplace/contracts';
-import { type Db, notFound } from '@marketplace/platform';
+import { answered, type Db, notFound } from '@marketplace/platform';
 import { searchCache } from '../../cars/http/cars';
 import type { CatalogHandlers } from '../../handlers';
+import type { InsightCache } from '../data/insight-cache';
 import { insightStore } from '../data/insights';
 import type { PriceInsightRow } from '../data/tables';
 import { computeCarInsight } from '../use-cases/compute-insights';
@@ -40,9 +43,13 @@ async function computeOnTheSpot(db: Db, carId: string): Promise<PriceInsightRow>
   return computeCarInsight(db, car);
 }
 
-/** The handlers of the price insight and the valuation over the catalog's database `db`. */
+/**
+ * The handlers of the price insight and the valuation over the catalog's database `db`, the insights'
+ * answers kept in `cache`.
+ */
 export function pricingHandlers(
   db: Db,
+  cache: InsightCache,
 ): CatalogHandlers<'getPriceInsight' | 'getPriceBands' | 'getValuation'> {
   return {
     getPriceBands: {
@@ -51,9 +58,21 @@ export function pricingHandlers(
         return { data: await insightStore.bandsOf(db, query.ids) };
       },
     },
-    async getPriceInsight({ params }) {
-      const row = (await insightStore.byCar(db, params.carId)) ?? (await computeOnTheSpot(db, params.carId));
-      return { data: toPriceInsight(row) };
+    getPriceInsight: {
+      before: [searchCache],
+      async handle({ params }, { res }) {
+        const cached = cache.lookup(params.carId);
+        let body = cached.body;
+        if (body === undefined) {
+          const row =
+            (await insightStore.byCar(db, params.carId)) ?? (await computeOnTheSpot(db, params.carId));
+          // The same text `res.json({ data })` would send.
+          body = JSON.stringify({ data: toPriceInsight(row) });
+          cached.store(row.modelId, body);
+        }
+        res.type('json').send(body);
+        return answered;
+      },
     },
     async getValuation({ query }) {
       return { data: await valueCar(db, query) };

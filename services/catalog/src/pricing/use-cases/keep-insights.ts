@@ -12,30 +12,32 @@
  *   had no row (a sold car, a comparable only) leaves its model's rows as they are until the model's next
  *   event.
  *
- * Sold cars stop counting 180 days after their sale only at their model's next recomputation.
+ * Sold cars stop counting 180 days after their sale only at their model's next recomputation. Both resolve
+ * to the ids of the models recomputed (empty when nothing changed), which the consumer announces with
+ * `catalog.price_insights.changed` so every process drops its cached insights of them.
  */
 import type { Db } from '@marketplace/platform';
 import { insightStore } from '../data/insights';
 import { fingerprintOf, recomputeModel } from './compute-insights';
 
-/** Handles `catalog.car.indexed` of car `carId` in `tx` (see the module comment). */
-export async function refreshCarInsights(tx: Db, carId: string): Promise<void> {
+/** Handles `catalog.car.indexed` of car `carId` in `tx`; resolves to the models recomputed (see the module comment). */
+export async function refreshCarInsights(tx: Db, carId: string): Promise<string[]> {
   const car = await insightStore.carWithInsight(tx, carId);
-  if (!car) {
-    await forgetCarInsight(tx, carId);
-    return;
-  }
+  if (!car) return forgetCarInsight(tx, carId);
   const row = car.insight;
   if (car.status === 'used' && row && row.modelId === car.modelId && row.fingerprint === fingerprintOf(car))
-    return;
+    return [];
   await recomputeModel(tx, car);
-  if (row && row.modelId !== car.modelId) await recomputeModel(tx, row);
+  if (!row || row.modelId === car.modelId) return [car.modelId];
+  await recomputeModel(tx, row);
+  return [car.modelId, row.modelId];
 }
 
-/** Handles `catalog.car.removed` of car `carId` in `tx` (see the module comment). */
-export async function forgetCarInsight(tx: Db, carId: string): Promise<void> {
+/** Handles `catalog.car.removed` of car `carId` in `tx`; resolves to the models recomputed (see the module comment). */
+export async function forgetCarInsight(tx: Db, carId: string): Promise<string[]> {
   const row = await insightStore.byCar(tx, carId);
-  if (!row) return;
+  if (!row) return [];
   await insightStore.deleteCar(tx, carId);
   await recomputeModel(tx, row);
+  return [row.modelId];
 }
