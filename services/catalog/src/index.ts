@@ -96,7 +96,7 @@ export const catalogService = defineService<EventPayloads>({
         ...modelHandlers(reference),
         ...variantHandlers(reference),
         ...carHandlers(searches.read, pages),
-        ...similarHandlers(searches.read),
+        ...similarHandlers(searches.read, pages),
         ...pricingHandlers(ports.db, insights),
         ...shortlistHandlers(ports.db),
         ...savedSearchHandlers(ports.db),

@@ -85,6 +85,10 @@ describe.each(variants)('similar cars on $name', ({ servers, skip }) => {
         expect(list.map((c) => c._id)).not.toContain(id);
       }
       for (const c of await similar(convertible!)) expect((c.model as Json).bodyType).toBe('Convertible');
+
+      // A car of its model listed closer in price comes first in the next answer (the kept one is gone).
+      const [closer] = await listCars(api, brandId, [at(path, 1_490_000)], 7);
+      expect((await similar(car!))[0]?._id).toBe(closer!._id);
     },
   );
 

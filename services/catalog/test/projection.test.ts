@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriber, useMigratedDatabase } from '../../../test-support/consumers';
 import { carProjection } from '../src/cars/events/consumers';
-import type { SearchPageCache } from '../src/cars/search/page-cache';
+import { noSearchPageCache, type SearchPageCache } from '../src/cars/search/page-cache';
 import { tables } from '../src/data/schema';
 import { dataDir } from '../src/index';
 import { seedReferenceData } from '../src/reference-data/data/seed';
@@ -147,7 +147,7 @@ describe('search page invalidation (issue 22)', () => {
     // transaction, this read on the single PGlite connection would wait for the transaction: a timeout).
     const seen: Array<number | null> = [];
     const pages: SearchPageCache = {
-      lookup: async () => ({ body: undefined, store: async () => {} }),
+      ...noSearchPageCache,
       invalidate: async () => {
         const [row] = await queryRows<{ price: number }>(
           database.db,

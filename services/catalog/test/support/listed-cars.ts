@@ -91,13 +91,14 @@ export async function createOwnBrand(
 
 /**
  * Lists `specs` of brand `brandId` (one `listing.car.created` each, listed an hour apart) and waits until
- * `GET /api/cars?brands=<brandId>` finds the cars for sale among them and `GET /api/cars/{id}` the sold
- * ones. Resolves to the listings in order.
+ * `GET /api/cars?brands=<brandId>` finds the cars for sale among them (besides `forSaleBefore` of the
+ * brand listed earlier) and `GET /api/cars/{id}` the sold ones. Resolves to the listings in order.
  */
 export async function listCars(
   api: CatalogApi,
   brandId: string,
   specs: ListingSpec[],
+  forSaleBefore = 0,
 ): Promise<CarListing[]> {
   const { t, get } = api;
   const listings = specs.map((s, i): CarListing => {
@@ -140,7 +141,7 @@ export async function listCars(
     .poll(async () => ((await get(`/api/cars?brands=${brandId}&limit=50`)).body.data as Json)?.totalLength, {
       timeout: 10_000,
     })
-    .toBe(forSale);
+    .toBe(forSale + forSaleBefore);
   for (const sold of listings.filter((l) => l.status !== 'used')) {
     await expect.poll(async () => (await get(`/api/cars/${sold._id}`)).status, { timeout: 10_000 }).toBe(200);
   }

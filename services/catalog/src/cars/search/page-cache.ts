@@ -39,6 +39,12 @@ export interface SearchPageLookup {
 /** Search pages cached by query; see the module comment. */
 export interface SearchPageCache {
   lookup(query: CarSearchQuery): Promise<SearchPageLookup>;
+  /**
+   * The same for another answer made from the search alone, by `key` (e.g. `similar:<carId>`, a car's
+   * similar cars, issue 25): kept and invalidated with the pages. Keys of queries are JSON arrays, so a key
+   * not starting with `[` never meets one.
+   */
+  lookupKey(key: string): Promise<SearchPageLookup>;
   /** Makes every cached page unreachable; call once a car change is committed. */
   invalidate(): Promise<void>;
 }
@@ -46,6 +52,7 @@ export interface SearchPageCache {
 /** A cache that holds nothing (embedded mode: the in-memory index answers faster than a cache would). */
 export const noSearchPageCache: SearchPageCache = {
   lookup: async () => ({ body: undefined, store: async () => {} }),
+  lookupKey: async () => ({ body: undefined, store: async () => {} }),
   invalidate: async () => {},
 };
 
@@ -64,9 +71,12 @@ export function normalisedQuery(query: CarSearchQuery): string {
 /** Search pages kept in `cache` (Redis) for {@link SEARCH_PAGE_TTL_MS}. */
 export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS): SearchPageCache {
   return {
-    async lookup(query) {
+    lookup(query) {
+      return this.lookupKey(normalisedQuery(query));
+    },
+    async lookupKey(text) {
       const generation = (await cache.get(GENERATION_KEY)) ?? '0';
-      const hash = createHash('sha1').update(normalisedQuery(query)).digest('base64url');
+      const hash = createHash('sha1').update(text).digest('base64url');
       const key = `catalog:cars:${generation}:${hash}`;
       return {
         body: await cache.get(key),
@@ -97,8 +107,10 @@ export function createLocalSearchPageCache(maxBytes = LOCAL_PAGE_CACHE_BYTES): S
   });
   let generation = 0;
   return {
-    async lookup(query) {
-      const key = normalisedQuery(query);
+    lookup(query) {
+      return this.lookupKey(normalisedQuery(query));
+    },
+    async lookupKey(key) {
       const at = generation;
       return {
         body: pages.get(key),
