@@ -21,6 +21,11 @@ export interface LoadSettings {
   seed: number;
   /** Request these paths in turn (repeated traffic) instead of a fresh random query each time. */
   paths?: string[];
+  /**
+   * Requests per second over all connections (a steady load below saturation, autocannon's `overallRate`);
+   * absent → each connection sends its next request as soon as the previous is answered (saturation).
+   */
+  rate?: number;
 }
 
 /** What the child reports to the parent. */
@@ -42,6 +47,7 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
     connections: settings.connections,
     duration,
     timeout: 10,
+    ...(settings.rate ? { overallRate: settings.rate } : {}),
     requests: [
       {
         method: 'GET',
@@ -113,11 +119,13 @@ export interface EmbeddedBenchArgs {
   seed: number;
   /** `--data-dir`: keeps the seeded database between runs; absent → a temp dir. */
   dataDir: string | undefined;
+  /** `--distributed`: the distributed system instead, for the benchmarks that offer it (bench:price-insight). */
+  distributed: boolean;
 }
 
 /**
  * Reads the command line of a benchmark on the embedded system: `--cars`, `--duration`, `--connections`,
- * `--warmup`, `--seed`, `--data-dir`, with `defaults` for the connections and the seed.
+ * `--warmup`, `--seed`, `--data-dir`, `--distributed`, with `defaults` for the connections and the seed.
  * @throws Error when a number is not a whole number ≥ 0, or an option is unknown.
  */
 export function embeddedBenchArgs(defaults: { connections: number; seed: number }): EmbeddedBenchArgs {
@@ -129,6 +137,7 @@ export function embeddedBenchArgs(defaults: { connections: number; seed: number 
       warmup: { type: 'string' },
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
+      distributed: { type: 'boolean' },
     },
   });
   return {
@@ -138,5 +147,6 @@ export function embeddedBenchArgs(defaults: { connections: number; seed: number 
     warmup: intArg('warmup', values.warmup, 5),
     seed: intArg('seed', values.seed, defaults.seed),
     dataDir: values['data-dir'],
+    distributed: values.distributed ?? false,
   };
 }
