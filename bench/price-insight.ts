@@ -36,8 +36,8 @@ import {
 } from '@marketplace/catalog-service';
 import { createDatabase, createLogger, type Db, loadConfig, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startEmbedded } from '../gateway/src/embedded';
+import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startDistributed } from '../scripts/distributed/launcher';
 import { serverUrls } from '../test-support/servers';
 import { embeddedBenchArgs, runLoad } from './cars-search-load';
