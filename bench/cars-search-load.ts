@@ -5,8 +5,12 @@
  * The parent sends the {@link LoadSettings} as the first IPC message (a list of paths outgrows argv).
  */
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@marketplace/platform';
 import autocannon, { type Result } from 'autocannon';
 import { carsQueryBuilder, type QueryVocabulary } from './cars-queries';
 
@@ -103,6 +107,24 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await run(settings, settings.duration, settings.seed);
   const report: LoadReport = { warmup, result };
   process.send?.(report, () => process.exit(0));
+}
+
+/**
+ * The data folder (`--data-dir`, kept; else a new temp folder named `<prefix>…`) and the configuration of
+ * an embedded benchmark system: loopback, any free port, silent logs, no rate limit that the load could hit.
+ */
+export function embeddedBenchConfig(keep: string | undefined, prefix: string) {
+  const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  return { dataDir, config };
 }
 
 /** The options of a benchmark on the embedded system with a seeded inventory. */

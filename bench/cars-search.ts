@@ -9,14 +9,12 @@
  * and removes the temp dir. The gateway has no response cache, so every request reaches the database.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DEMO_SEED, seedDemoInventory } from '@marketplace/catalog-service';
-import { createLogger, loadConfig, queryRows } from '@marketplace/platform';
+import { createLogger, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
 import { queryVocabulary } from './cars-queries';
-import { embeddedBenchArgs, runLoad } from './cars-search-load';
+import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
 
 const TARGET_RPS = 1000;
 const TARGET_P99_MS = 50;
@@ -37,16 +35,7 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
   // --data-dir keeps the seeded database between runs (seeding is skipped when it already holds the cars).
-  const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cars-'));
-  fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
+  const { dataDir, config } = embeddedBenchConfig(keep, 'bench-cars-');
   console.log(
     `cars search benchmark: ${cars} cars, ${duration} s at ${connections} connections (warm-up ${warmup} s)`,
   );

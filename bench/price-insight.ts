@@ -26,21 +26,19 @@
  * and whether p99 < 5 ms holds at the operating load.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   computeAllPriceInsights,
   DEMO_SEED,
   mulberry32,
   seedDemoInventory,
 } from '@marketplace/catalog-service';
-import { createDatabase, createLogger, type Db, loadConfig, queryRows } from '@marketplace/platform';
+import { createDatabase, createLogger, type Db, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { startEmbedded } from '../gateway/src/embedded';
 import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startDistributed } from '../scripts/distributed/launcher';
 import { serverUrls } from '../test-support/servers';
-import { embeddedBenchArgs, runLoad } from './cars-search-load';
+import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
@@ -98,16 +96,7 @@ async function fill(db: Db): Promise<void> {
 
 /** The embedded system on PGlite in `--data-dir` (or a temp dir), filled, then restarted. */
 async function embedded(): Promise<System> {
-  const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-price-'));
-  fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
+  const { dataDir, config } = embeddedBenchConfig(keep, 'bench-price-');
   const filling = await startEmbedded(config, createLogger({ level: 'silent' }));
   try {
     await fill(filling.infra.database.db);

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, systemVariants } from '../../../test-support/system';
 import { type Json, useCatalogApi } from './support/catalog-api';
+import { createOwnBrand } from './support/listed-cars';
 
 const variants = await systemVariants();
 /** `text` as a literal in a regular expression. */
@@ -95,36 +96,11 @@ describe.each(variants)('price insight and valuation on $name', ({ servers, skip
   });
 
   it.skipIf(skip)('follows listing events within 2 s; values a model/year/km; 400s and 404s', async () => {
-    const { t, admin, get } = api;
-    const brand = await call(t.url, 'POST', '/api/carbrand', {
-      body: { name: `Pricemotors ${randomUUID().slice(0, 6)}`, country: 'India', founded: 2001 },
-      token: admin,
-    });
-    const brandId = (brand.body.data as Json)._id as string;
-    const model = await call(t.url, 'POST', '/api/carModel', {
-      body: {
-        name: 'Fairprice',
-        year: 2015,
-        fuelType: ['Petrol'],
-        transmission: ['Manual'],
-        carBrand: brandId,
-        bodyType: 'Hatchback',
-      },
-      token: admin,
-    });
-    const modelId = (model.body.data as Json)._id as string;
-    const variant = await call(t.url, 'POST', '/api/carVariant', {
-      body: {
-        name: 'LXi',
-        carModel: modelId,
-        carBrand: brandId,
-        fuelType: 'Petrol',
-        transmission: 'Manual',
-        features: [],
-      },
-      token: admin,
-    });
-    const variantId = (variant.body.data as Json)._id as string;
+    const { t, get } = api;
+    const { brandId, brandName, models } = await createOwnBrand(api, 'Pricemotors', [
+      { name: 'Fairprice', bodyType: 'Hatchback', fuelType: 'Petrol', transmission: 'Manual' },
+    ]);
+    const { id: modelId, variantId } = models[0]!;
     const createdAt = '2026-01-01T10:00:00.000Z';
     const listing = (price: number): CarListing => ({
       _id: randomUUID(),
@@ -170,7 +146,7 @@ describe.each(variants)('price insight and valuation on $name', ({ servers, skip
       median: 540_000,
       expectedHigh: 560_000,
       comparables: 5,
-      basis: `5 ${(brand.body.data as Json).name} Fairprice, 2018–2022, 20–60k km, in Karnataka`,
+      basis: `5 ${brandName} Fairprice, 2018–2022, 20–60k km, in Karnataka`,
       prices: [500_000, 520_000, 540_000, 560_000, 580_000],
     });
 
