@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@marketplace/platform';
 import autocannon, { type Result } from 'autocannon';
 import { carsQueryBuilder, type QueryVocabulary } from './cars-queries';
+import { pinTo } from './steady-load';
 
 export interface LoadSettings {
   url: string;
@@ -25,11 +26,10 @@ export interface LoadSettings {
   seed: number;
   /** Request these paths in turn (repeated traffic) instead of a fresh random query each time. */
   paths?: string[];
-  /**
-   * Requests per second over all connections (a steady load below saturation, autocannon's `overallRate`);
-   * absent → each connection sends its next request as soon as the previous is answered (saturation).
-   */
-  rate?: number;
+  /** Request headers (default none). */
+  headers?: Record<string, string>;
+  /** The CPU the load generator runs on (steady-load.ts `reserveLoadCpu`); absent → anywhere. */
+  cpu?: number;
 }
 
 /** What the child reports to the parent. */
@@ -51,7 +51,7 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
     connections: settings.connections,
     duration,
     timeout: 10,
-    ...(settings.rate ? { overallRate: settings.rate } : {}),
+    ...(settings.headers ? { headers: settings.headers } : {}),
     requests: [
       {
         method: 'GET',
@@ -103,6 +103,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const settings = await new Promise<LoadSettings>((resolve) =>
     process.once('message', (m) => resolve(m as LoadSettings)),
   );
+  if (settings.cpu !== undefined) pinTo(settings.cpu);
   const warmup = settings.warmup > 0 ? await run(settings, settings.warmup, settings.seed + 1000) : undefined;
   const result = await run(settings, settings.duration, settings.seed);
   const report: LoadReport = { warmup, result };

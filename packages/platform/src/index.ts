@@ -13,6 +13,7 @@ export * from './bus/relay';
 export * from './bus/topology';
 export * from './bus/types';
 export * from './cache/index';
+export * from './cached-json';
 export * from './config';
 export * from './db/index';
 export * from './db/messaging';

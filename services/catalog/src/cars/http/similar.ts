@@ -5,7 +5,7 @@
  * the other car reads ({@link CAR_READS_CACHE}); the answer is kept with the search pages (key
  * `similar:<carId>`), so it is made again only after a car changed.
  */
-import { answered, notFound } from '@marketplace/platform';
+import { answered, notFound, sendCachedJson } from '@marketplace/platform';
 import type { CatalogHandlers } from '../../handlers';
 import { noSearchPageCache, type SearchPageCache } from '../search/page-cache';
 import type { CarSearch } from '../search/types';
@@ -23,17 +23,17 @@ export function similarHandlers(
   return {
     getSimilarCars: {
       before: [searchCache],
-      async handle({ params }, { res }) {
+      async handle({ params }, { req, res }) {
         const cached = await pages.lookupKey(`similar:${params.carId}`);
         if (cached.body !== undefined) {
-          res.type('json').send(cached.body);
+          sendCachedJson(req, res, cached.body);
           return answered;
         }
         const cars = await similarCars(search, params.carId);
         if (!cars) throw notFound('Car not found.');
         // The same text `res.json({ data: cars })` would send.
         const body = JSON.stringify({ data: cars });
-        res.type('json').send(body);
+        sendCachedJson(req, res, body);
         await cached.store(body);
         return answered;
       },

@@ -13,7 +13,7 @@
  * are the same for every visitor: public and cacheable like the other car reads.
  */
 import type { PriceInsight } from '@marketplace/contracts';
-import { answered, type Db, notFound } from '@marketplace/platform';
+import { answered, type Db, notFound, sendCachedJson } from '@marketplace/platform';
 import { searchCache } from '../../cars/http/cars';
 import type { CatalogHandlers } from '../../handlers';
 import type { InsightCache } from '../data/insight-cache';
@@ -60,7 +60,7 @@ export function pricingHandlers(
     },
     getPriceInsight: {
       before: [searchCache],
-      async handle({ params }, { res }) {
+      async handle({ params }, { req, res }) {
         const cached = cache.lookup(params.carId);
         let body = cached.body;
         if (body === undefined) {
@@ -70,7 +70,7 @@ export function pricingHandlers(
           body = JSON.stringify({ data: toPriceInsight(row) });
           cached.store(row.modelId, body);
         }
-        res.type('json').send(body);
+        sendCachedJson(req, res, body);
         return answered;
       },
     },

@@ -1,0 +1,83 @@
+/**
+ * Sending a JSON answer that a cache keeps as text (a search page, a car's similar cars, a price insight:
+ * the same text for every visitor) without compressing it again for every request (ADR 20).
+ *
+ * `res.send(text)` behind the gateway's `compression` middleware made a Brotli stream per request: about a
+ * fifth of the CPU time of a cached answer, and objects that outlived young-generation collections (the
+ * tail of bench:price-insight, bench/README.md). Here the compressed forms are made once per distinct
+ * text and kept in a bounded LRU of this process, keyed by encoding and the text's ETag (which Express
+ * computed per request already), so a repeated answer costs one hash and one lookup. The `compression`
+ * middleware leaves an answer that already has a `Content-Encoding` as it is.
+ */
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+
+/** Answers shorter than this many bytes go uncompressed (the gateway's `compression` threshold, 1 KiB). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/** The compressed forms kept, in bytes: 32 MiB (a 10 KB search page compresses to about 1.5 KB). */
+const COMPRESSED_MAX_BYTES = 32 * 1024 * 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Brotli at quality 6: made once per text, so a little slower than the per-request quality 4 of the
+ * gateway's middleware for a smaller answer (zlib docs: quality 0–11).
+ */
+const compressors: Record<Encoding, (text: Buffer) => Buffer> = {
+  br: (text) =>
+    zlib.brotliCompressSync(text, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+      },
+    }),
+  gzip: (text) => zlib.gzipSync(text),
+};
+
+const compressed = new LRUCache<string, Buffer>({
+  maxSize: COMPRESSED_MAX_BYTES,
+  sizeCalculation: (body) => body.length || 1,
+});
+
+/**
+ * Sends `text` (JSON) as `res.send` would: `Content-Type: application/json`, the app's ETag (`etag fn`),
+ * 304 without a body when the request's `If-None-Match` matches, no body for HEAD. At least
+ * {@link COMPRESS_THRESHOLD_BYTES} long, it goes Brotli- or gzip-compressed as `Accept-Encoding` allows
+ * (`Vary: Accept-Encoding`), from the process's LRU of compressed forms. Headers already set (e.g.
+ * `Cache-Control`) stay. Status 200 unless set before.
+ */
+export function sendCachedJson(req: Request, res: Response, text: string): void {
+  const raw = Buffer.from(text, 'utf8');
+  const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
+  const etag = etagOf?.(raw);
+  res.type('json');
+  res.vary('Accept-Encoding');
+  if (etag) res.setHeader('ETag', etag);
+  if (etag && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  let body: Buffer = raw;
+  // Brotli whenever accepted, whatever order the client lists them in (browsers send `gzip, deflate, br`).
+  const encoding =
+    raw.length >= COMPRESS_THRESHOLD_BYTES
+      ? ((req.acceptsEncodings('br') || req.acceptsEncodings('gzip')) as Encoding | false)
+      : false;
+  if (encoding) {
+    const key = `${encoding}:${etag ?? text}`;
+    let packed = compressed.get(key);
+    if (!packed) {
+      packed = compressors[encoding](raw);
+      compressed.set(key, packed);
+    }
+    if (packed.length < raw.length) {
+      body = packed;
+      res.setHeader('Content-Encoding', encoding);
+    }
+  }
+  res.setHeader('Content-Length', body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
