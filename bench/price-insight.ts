@@ -177,7 +177,7 @@ async function main() {
     await Promise.all(
       Array.from({ length: WARM_CONCURRENCY }, async () => {
         while (next < warmPaths.length) {
-          const res = await fetch(`${url}${warmPaths[next++]}`);
+          const res = await fetch(`${url}${warmPaths[next++]}`, { headers: BROWSER_HEADERS });
           if (!res.ok) throw new Error(`warm-up: ${res.status} ${await res.text()}`);
           await res.arrayBuffer();
         }
