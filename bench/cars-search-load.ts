@@ -4,16 +4,14 @@
  * request, or cycling through fixed `paths`, and sends the result to the parent.
  * The parent sends the {@link LoadSettings} as the first IPC message (a list of paths outgrows argv).
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@marketplace/platform';
 import autocannon, { type Result } from 'autocannon';
 import { carsQueryBuilder, type QueryVocabulary } from './cars-queries';
-import { pinTo } from './steady-load';
+import { runInChild, serveAsChild } from './load-child';
 
 export interface LoadSettings {
   url: string;
@@ -28,7 +26,7 @@ export interface LoadSettings {
   paths?: string[];
   /** Request headers (default none). */
   headers?: Record<string, string>;
-  /** The CPU the load generator runs on (steady-load.ts `reserveLoadCpu`); absent → anywhere. */
+  /** The CPU the load generator runs on (load-child.ts `reserveLoadCpu`); absent → anywhere. */
   cpu?: number;
 }
 
@@ -74,41 +72,13 @@ export function intArg(name: string, value: string | undefined, fallback: number
  * run). @throws Error when the child exits before reporting or takes a minute longer than the run.
  */
 export function runLoad(settings: LoadSettings): Promise<LoadReport> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.send(settings);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => {
-        child.kill('SIGKILL');
-        reject(new Error('load generator did not finish in time'));
-      },
-      (settings.duration + settings.warmup + 60) * 1000,
-    );
-    child.once('message', (m) => {
-      clearTimeout(timer);
-      resolve(m as LoadReport);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`load generator exited with ${code} before reporting`));
-    });
-    child.once('error', reject);
-  });
+  return runInChild(import.meta.url, settings, (settings.duration + settings.warmup + 60) * 1000);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const settings = await new Promise<LoadSettings>((resolve) =>
-    process.once('message', (m) => resolve(m as LoadSettings)),
-  );
-  if (settings.cpu !== undefined) pinTo(settings.cpu);
+await serveAsChild(import.meta.url, async (settings: LoadSettings): Promise<LoadReport> => {
   const warmup = settings.warmup > 0 ? await run(settings, settings.warmup, settings.seed + 1000) : undefined;
-  const result = await run(settings, settings.duration, settings.seed);
-  const report: LoadReport = { warmup, result };
-  process.send?.(report, () => process.exit(0));
-}
+  return { warmup, result: await run(settings, settings.duration, settings.seed) };
+});
 
 /**
  * The data folder (`--data-dir`, kept; else a new temp folder named `<prefix>…`) and the configuration of

@@ -41,7 +41,8 @@ import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startDistributed } from '../scripts/distributed/launcher';
 import { serverUrls } from '../test-support/servers';
 import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
-import { BROWSER_HEADERS, reserveLoadCpu, runSteadyLoad } from './steady-load';
+import { reserveLoadCpu } from './load-child';
+import { BROWSER_HEADERS, runSteadyLoad } from './steady-load';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
@@ -246,7 +247,9 @@ async function main() {
           system.catalogUrl,
         );
       const light = rateAt(LIGHTER_LOADS[0]);
-      await steady(`${light} req/s, cars never asked for`, paths(coldIds), light, false);
+      // A small inventory (--cars below about 25 000) has no car left that was not asked for.
+      if (coldIds.length > 0)
+        await steady(`${light} req/s, cars never asked for`, paths(coldIds), light, false);
     }
     console.log('');
     console.log(`target at the operating load: ${met ? 'MET' : 'MISSED'}`);
