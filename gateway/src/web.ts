@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from '@marketplace/platform';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -57,13 +58,13 @@ function serve(dir: string): RequestHandler {
 /**
  * Brotli (preferred when the client accepts it) or gzip for every compressible answer of the gateway —
  * HTML, JS, CSS, JSON, SVG (the `compression` library's `compressible` check; images already compressed
- * are left alone) — above 1 KiB. Brotli quality 4: near gzip's speed per request with smaller output
- * (zlib docs: quality 0–11, default 11 is meant for ahead-of-time compression). Issue 21.
+ * are left alone) — from `COMPRESS_THRESHOLD_BYTES` (1 KiB), Brotli at `BROTLI_QUALITY` (platform
+ * cached-json.ts, which sends the cached answers compressed already, ADR 20). Issue 21.
  */
 export function compressResponses(): RequestHandler {
   return compression({
-    threshold: 1024,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 }
 
