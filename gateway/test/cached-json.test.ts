@@ -1,6 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { createHttpApp, createLogger, listen, sendCachedJson } from '@marketplace/platform';
+import { createHttpApp, createLogger, jsonAnswer, listen, sendJsonAnswer } from '@marketplace/platform';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compressResponses } from '../src/web';
@@ -28,15 +28,17 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET') 
   );
 }
 
-describe('sendCachedJson behind the gateway compression', () => {
+describe('sendJsonAnswer behind the gateway compression', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
     const router = express.Router();
     router.get('/api/long', (req, res) => {
       res.setHeader('cache-control', 'public, max-age=0');
-      sendCachedJson(req, res, LONG);
+      sendJsonAnswer(req, res, jsonAnswer(LONG));
     });
-    router.get('/api/short', (req, res) => sendCachedJson(req, res, SHORT));
+    router.get('/api/short', (req, res) => sendJsonAnswer(req, res, jsonAnswer(Buffer.from(SHORT))));
+    // The same text sent by Express itself, for its ETag.
+    router.get('/api/express', (_req, res) => res.type('json').send(LONG));
     const app = createHttpApp({
       logger: createLogger({ level: 'silent' }),
       before: [compressResponses()],
@@ -91,6 +93,8 @@ describe('sendCachedJson behind the gateway compression', () => {
     const first = await get(`${server.url}/api/long`, { 'accept-encoding': 'br' });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"/);
+    // The ETag Express gives the same text: a page first sent by `res.json` revalidates as a 304 here.
+    expect((await get(`${server.url}/api/express`)).headers.etag).toBe(etag);
     const again = await get(`${server.url}/api/long`, { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);

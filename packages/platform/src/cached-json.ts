@@ -1,15 +1,17 @@
 /**
- * Sending a JSON answer that a cache keeps as text (a search page, a car's similar cars, a price insight:
- * the same text for every visitor) without compressing it again for every request (ADR 20).
+ * Sending a JSON answer that a cache keeps (a search page, a car's similar cars, a price insight: the same
+ * bytes for every visitor) without serialising, hashing or compressing it again for every request (ADR 20).
  *
  * `res.send(text)` behind the gateway's `compression` middleware made a Brotli stream per request: about a
  * fifth of the CPU time of a cached answer, and objects that outlived young-generation collections (the
- * tail of bench:price-insight, bench/README.md). Here the compressed forms are made once per distinct
- * text and kept in a bounded LRU of this process, keyed by encoding and the text's ETag (which Express
- * computed per request already), so a repeated answer costs one hash and one lookup. The `compression`
- * middleware leaves an answer that already has a `Content-Encoding` as it is.
+ * tail of bench:price-insight, bench/README.md). A {@link JsonAnswer} holds the answer's UTF-8 bytes (outside
+ * the JavaScript heap: the heap every young-generation collection pays for stays small, bench/README.md
+ * "tenth session") and its ETag, both made once; the compressed forms are made once per distinct answer
+ * and kept in a bounded LRU of this process, keyed by encoding and ETag, so a repeated answer costs one
+ * lookup. The `compression` middleware leaves an answer that already has a `Content-Encoding` as it is.
  */
 import zlib from 'node:zlib';
+import etag from 'etag';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 
@@ -44,21 +46,33 @@ const compressed = new LRUCache<string, Buffer>({
   sizeCalculation: (body) => body.length || 1,
 });
 
+/** A JSON answer ready to be sent many times: its bytes and its ETag, made once ({@link jsonAnswer}). */
+export interface JsonAnswer {
+  /** The JSON text, UTF-8. */
+  readonly bytes: Buffer;
+  /** Its weak ETag, as Express's default `etag fn` makes it (`W/"<length>-<sha1>"`, package `etag`). */
+  readonly etag: string;
+}
+
+/** The {@link JsonAnswer} of `json` (JSON text, or its UTF-8 bytes). */
+export function jsonAnswer(json: string | Buffer): JsonAnswer {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+  return { bytes, etag: etag(bytes, { weak: true }) };
+}
+
 /**
- * Sends `text` (JSON) as `res.send` would: `Content-Type: application/json`, the app's ETag (`etag fn`),
- * 304 without a body when the request's `If-None-Match` matches, no body for HEAD. At least
+ * Sends `answer` as `res.send` of its text would: `Content-Type: application/json`, its ETag, 304 without
+ * a body when the request's `If-None-Match` matches, no body for HEAD. At least
  * {@link COMPRESS_THRESHOLD_BYTES} long, it goes Brotli- or gzip-compressed as `Accept-Encoding` allows
  * (`Vary: Accept-Encoding`), from the process's LRU of compressed forms. Headers already set (e.g.
  * `Cache-Control`) stay. Status 200 unless set before.
  */
-export function sendCachedJson(req: Request, res: Response, text: string): void {
-  const raw = Buffer.from(text, 'utf8');
-  const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
-  const etag = etagOf?.(raw);
+export function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer): void {
+  const { bytes: raw, etag: tag } = answer;
   res.type('json');
   res.vary('Accept-Encoding');
-  if (etag) res.setHeader('ETag', etag);
-  if (etag && req.fresh) {
+  res.setHeader('ETag', tag);
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
@@ -69,7 +83,7 @@ export function sendCachedJson(req: Request, res: Response, text: string): void 
       ? ((req.acceptsEncodings('br') || req.acceptsEncodings('gzip')) as Encoding | false)
       : false;
   if (encoding) {
-    const key = `${encoding}:${etag ?? text}`;
+    const key = `${encoding}:${tag}`;
     let packed = compressed.get(key);
     if (!packed) {
       packed = compressors[encoding](raw);

@@ -5,7 +5,7 @@
  * looks.
  */
 import { type CarSearchQuery, carSearchQuery } from '@marketplace/contracts';
-import { createRedisCache, parseInput, type RedisCache } from '@marketplace/platform';
+import { createRedisCache, jsonAnswer, parseInput, type RedisCache } from '@marketplace/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireServer, uniqueName } from '../../../test-support/servers';
 import { createSearchPageCache, normalisedQuery } from '../src/cars/search/page-cache';
@@ -47,16 +47,16 @@ describe('search pages in Redis', async () => {
     const diesel = query({ fuelTypes: 'Diesel,Petrol', sort: 'price_asc' });
     const missed = await a.lookup(diesel);
     expect(missed.body).toBeUndefined();
-    await missed.store('{"data":{"cars":[],"totalLength":0}}');
+    await missed.store(jsonAnswer('{"data":{"cars":[],"totalLength":0}}'));
 
     const sameSearch = await b.lookup(query({ sort: 'price_asc', fuelTypes: 'Petrol,Diesel' }));
-    expect(sameSearch.body).toBe('{"data":{"cars":[],"totalLength":0}}');
+    expect(sameSearch.body?.bytes.toString()).toBe('{"data":{"cars":[],"totalLength":0}}');
     expect((await b.lookup(query({ fuelTypes: 'Diesel' }))).body).toBeUndefined();
 
     // A search that started before the invalidation stores its (possibly old) page where nobody looks.
     const racing = await b.lookup(query({ city: 'Pune' }));
     await a.invalidate();
-    await racing.store('{"data":{"cars":["old"],"totalLength":1}}');
+    await racing.store(jsonAnswer('{"data":{"cars":["old"],"totalLength":1}}'));
     expect((await a.lookup(diesel)).body).toBeUndefined();
     expect((await b.lookup(query({ city: 'Pune' }))).body).toBeUndefined();
   });
@@ -64,8 +64,8 @@ describe('search pages in Redis', async () => {
   it.skipIf(!url)('expires pages after the time it was given', async () => {
     const short = createSearchPageCache(replicaA, 50);
     const pune = query({ city: 'Pune', page: '3' });
-    await (await short.lookup(pune)).store('{}');
-    expect((await short.lookup(pune)).body).toBe('{}');
+    await (await short.lookup(pune)).store(jsonAnswer('{}'));
+    expect((await short.lookup(pune)).body?.bytes.toString()).toBe('{}');
     await new Promise((r) => setTimeout(r, 120));
     expect((await short.lookup(pune)).body).toBeUndefined();
   });

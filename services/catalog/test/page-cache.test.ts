@@ -3,6 +3,7 @@
  * list order hits; `invalidate` empties it; a lookup made before an invalidation stores nothing; the
  * least recently used pages go past the byte budget.
  */
+import { jsonAnswer } from '@marketplace/platform';
 import { describe, expect, it } from 'vitest';
 import { createLocalSearchPageCache } from '../src/cars/search/page-cache';
 import { parseQuery } from './support/search-cars';
@@ -12,10 +13,9 @@ describe('createLocalSearchPageCache', () => {
     const pages = createLocalSearchPageCache();
     const miss = await pages.lookup(parseQuery({ fuelTypes: 'Diesel,Petrol', city: 'Pune' }));
     expect(miss.body).toBeUndefined();
-    await miss.store('{"data":1}');
-    expect((await pages.lookup(parseQuery({ city: 'Pune', fuelTypes: 'Petrol,Diesel' }))).body).toBe(
-      '{"data":1}',
-    );
+    await miss.store(jsonAnswer('{"data":1}'));
+    const hit = (await pages.lookup(parseQuery({ city: 'Pune', fuelTypes: 'Petrol,Diesel' }))).body;
+    expect(hit?.bytes.toString()).toBe('{"data":1}');
     expect(
       (await pages.lookup(parseQuery({ city: 'Pune', fuelTypes: 'Petrol', page: '1' }))).body,
     ).toBeUndefined();
@@ -29,17 +29,17 @@ describe('createLocalSearchPageCache', () => {
     const pages = createLocalSearchPageCache();
     const before = await pages.lookup(parseQuery());
     await pages.invalidate(); // a car changed while the search ran
-    await before.store('{"old":true}');
+    await before.store(jsonAnswer('{"old":true}'));
     expect((await pages.lookup(parseQuery())).body).toBeUndefined();
   });
 
   it('drops the least recently used pages past its byte budget', async () => {
     const pages = createLocalSearchPageCache(100);
     for (const page of ['1', '2', '3'])
-      await (await pages.lookup(parseQuery({ page }))).store('x'.repeat(40));
+      await (await pages.lookup(parseQuery({ page }))).store(jsonAnswer('x'.repeat(40)));
     expect((await pages.lookup(parseQuery({ page: '1' }))).body).toBeUndefined();
-    expect((await pages.lookup(parseQuery({ page: '3' }))).body).toHaveLength(40);
-    await (await pages.lookup(parseQuery({ page: '4' }))).store('x'.repeat(101)); // larger than the budget
+    expect((await pages.lookup(parseQuery({ page: '3' }))).body?.bytes).toHaveLength(40);
+    await (await pages.lookup(parseQuery({ page: '4' }))).store(jsonAnswer('x'.repeat(101))); // larger than the budget
     expect((await pages.lookup(parseQuery({ page: '4' }))).body).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
  * paths before parameters, so it never reaches `getCar`. A search page is answered from the page cache
  * when it holds it (issue 22), else built by ../use-cases/search-cars.ts and kept there once sent.
  */
-import { answered, notFound, sendCachedJson } from '@marketplace/platform';
+import { answered, notFound, sendJsonAnswer } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
 import type { CatalogHandlers } from '../../handlers';
 import { noSearchPageCache, type SearchPageCache } from '../search/page-cache';
@@ -40,12 +40,12 @@ export function carHandlers(
       async handle({ query }, { req, res }) {
         const cached = await pages.lookup(query);
         if (cached.body !== undefined) {
-          sendCachedJson(req, res, cached.body);
+          sendJsonAnswer(req, res, cached.body);
           return answered;
         }
         // The same text `res.json({ data: { cars, totalLength, facets } })` would send.
         const body = await searchCarsJson(search, query);
-        sendCachedJson(req, res, body);
+        sendJsonAnswer(req, res, body);
         await cached.store(body);
         return answered;
       },

@@ -5,10 +5,11 @@
  * the other car reads ({@link CAR_READS_CACHE}); the answer is kept with the search pages (key
  * `similar:<carId>`), so it is made again only after a car changed.
  */
-import { answered, notFound, sendCachedJson } from '@marketplace/platform';
+import { answered, jsonAnswer, notFound, sendJsonAnswer } from '@marketplace/platform';
 import type { CatalogHandlers } from '../../handlers';
 import { noSearchPageCache, type SearchPageCache } from '../search/page-cache';
 import type { CarSearch } from '../search/types';
+import { carsJson } from '../use-cases/search-cars';
 import { similarCars } from '../use-cases/similar-cars';
 import { searchCache } from './cars';
 
@@ -26,14 +27,14 @@ export function similarHandlers(
       async handle({ params }, { req, res }) {
         const cached = await pages.lookupKey(`similar:${params.carId}`);
         if (cached.body !== undefined) {
-          sendCachedJson(req, res, cached.body);
+          sendJsonAnswer(req, res, cached.body);
           return answered;
         }
         const cars = await similarCars(search, params.carId);
         if (!cars) throw notFound('Car not found.');
         // The same text `res.json({ data: cars })` would send.
-        const body = JSON.stringify({ data: cars });
-        sendCachedJson(req, res, body);
+        const body = jsonAnswer(carsJson('{"data":', cars, '}'));
+        sendJsonAnswer(req, res, body);
         await cached.store(body);
         return answered;
       },

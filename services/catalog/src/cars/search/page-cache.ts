@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { CarSearchQuery } from '@marketplace/contracts';
-import type { Cache } from '@marketplace/platform';
+import { type Cache, type JsonAnswer, jsonAnswer } from '@marketplace/platform';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -30,10 +30,10 @@ const GENERATION_KEY = 'catalog:cars:generation';
 
 /** One lookup: the cached body, if any, and how to store the body computed on a miss. */
 export interface SearchPageLookup {
-  /** The cached response body (JSON text), or undefined on a miss. */
-  body: string | undefined;
+  /** The cached response body, or undefined on a miss. */
+  body: JsonAnswer | undefined;
   /** Caches `body` under the generation this lookup read (best effort). */
-  store(body: string): Promise<void>;
+  store(body: JsonAnswer): Promise<void>;
 }
 
 /** Search pages cached by query; see the module comment. */
@@ -78,9 +78,10 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
       const generation = (await cache.get(GENERATION_KEY)) ?? '0';
       const hash = createHash('sha1').update(text).digest('base64url');
       const key = `catalog:cars:${generation}:${hash}`;
+      const cached = await cache.get(key);
       return {
-        body: await cache.get(key),
-        store: (body) => cache.set(key, body, ttlMs),
+        body: cached === undefined ? undefined : jsonAnswer(cached),
+        store: (body) => cache.set(key, body.bytes.toString('utf8'), ttlMs),
       };
     },
     async invalidate() {
@@ -90,8 +91,8 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
 }
 
 /**
- * Bytes of response bodies (JSON text, counted as UTF-16 code units) an in-process page cache holds:
- * 64 MB, about 2 000 pages of 9 cars (~30 KB each) or 6 000 summary pages.
+ * Bytes of response bodies (UTF-8, held outside the JavaScript heap) an in-process page cache holds:
+ * 64 MB, about 2 000 pages of 9 cars (~30 KB each), 6 000 summary pages or 7 000 similar cars' answers.
  */
 export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -101,9 +102,9 @@ export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
  * kept. No TTL: this process's index is current, so a page is stale only once an invalidation has come.
  */
 export function createLocalSearchPageCache(maxBytes = LOCAL_PAGE_CACHE_BYTES): SearchPageCache {
-  const pages = new LRUCache<string, string>({
+  const pages = new LRUCache<string, JsonAnswer>({
     maxSize: maxBytes,
-    sizeCalculation: (body) => body.length || 1,
+    sizeCalculation: (body) => body.bytes.length || 1,
   });
   let generation = 0;
   return {
@@ -115,7 +116,7 @@ export function createLocalSearchPageCache(maxBytes = LOCAL_PAGE_CACHE_BYTES): S
       return {
         body: pages.get(key),
         store: async (body) => {
-          if (generation === at && body.length <= maxBytes) pages.set(key, body);
+          if (generation === at && body.bytes.length <= maxBytes) pages.set(key, body);
         },
       };
     },

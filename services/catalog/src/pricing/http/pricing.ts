@@ -13,7 +13,7 @@
  * are the same for every visitor: public and cacheable like the other car reads.
  */
 import type { PriceInsight } from '@marketplace/contracts';
-import { answered, type Db, notFound, sendCachedJson } from '@marketplace/platform';
+import { answered, type Db, jsonAnswer, notFound, sendJsonAnswer } from '@marketplace/platform';
 import { searchCache } from '../../cars/http/cars';
 import type { CatalogHandlers } from '../../handlers';
 import type { InsightCache } from '../data/insight-cache';
@@ -67,10 +67,10 @@ export function pricingHandlers(
           const row =
             (await insightStore.byCar(db, params.carId)) ?? (await computeOnTheSpot(db, params.carId));
           // The same text `res.json({ data })` would send.
-          body = JSON.stringify({ data: toPriceInsight(row) });
+          body = jsonAnswer(JSON.stringify({ data: toPriceInsight(row) }));
           cached.store(row.modelId, body);
         }
-        sendCachedJson(req, res, body);
+        sendJsonAnswer(req, res, body);
         return answered;
       },
     },
