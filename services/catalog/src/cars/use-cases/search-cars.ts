@@ -4,36 +4,20 @@
  */
 import type { Car, CarSearchQuery } from '@marketplace/contracts';
 import { type JsonAnswer, jsonAnswer } from '@marketplace/platform';
+import { carJsonOf } from '../search/car-json';
 import type { CarSearch } from '../search/types';
 
-/**
- * JSON text (UTF-8, outside the JavaScript heap) of each car object served, kept while the object lives:
- * the in-memory search returns the same stored objects on every search, so a page of results is joined
- * from cached bytes instead of being serialised again (other adapters return fresh objects, which are
- * serialised once and dropped).
- */
-const carJson = new WeakMap<Car, Buffer>();
 const COMMA = Buffer.from(',');
-
-/** `JSON.stringify(car)` as UTF-8, cached per object (see {@link carJson}). */
-function jsonOf(car: Car): Buffer {
-  let bytes = carJson.get(car);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(car), 'utf8');
-    carJson.set(car, bytes);
-  }
-  return bytes;
-}
 
 /**
  * The UTF-8 JSON text `before` + `JSON.stringify(cars)` + `after` (e.g. `{"data":` and `}`), joined from
- * each car's cached text.
+ * each car's kept text (../search/car-json.ts).
  */
 export function carsJson(before: string, cars: readonly Car[], after: string): Buffer {
   const parts: Buffer[] = [Buffer.from(`${before}[`, 'utf8')];
   cars.forEach((car, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(jsonOf(car));
+    parts.push(carJsonOf(car));
   });
   parts.push(Buffer.from(`]${after}`, 'utf8'));
   return Buffer.concat(parts);

@@ -8,7 +8,7 @@
  *
  * Layout: a document occupies a slot of the {@link CarColumns} table (`columns.ts`: the filter and sort
  * fields as columns indexed by slot, typed arrays for the numbers, dictionary codes for the strings); the
- * held cars are an array of the stored objects (returned as is). Per sort, a view (`view.ts`) copies the
+ * held cars are their JSON bytes by slot, outside the JavaScript heap (`held-cars.ts`). Per sort, a view (`view.ts`) copies the
  * columns of the cars for sale in that order, with posting lists and price/km orders built at load. A
  * write marks its car stale in the views instead of rebuilding them (past {@link STALE_SHARE} they are
  * rebuilt). A search walks the view of its sort once (`walk.ts`), merges in the changed cars, keeps the
@@ -34,6 +34,7 @@ import {
 import { CarColumns } from './columns';
 import { compileFacetFilters, compileFilters } from './compile';
 import { facetsOf } from './facet-counts';
+import { HeldCars } from './held-cars';
 import { buildView, markStale, prepareView, SORTS, type Sort, type View } from './view';
 import { type Filters, scan } from './walk';
 
@@ -87,7 +88,7 @@ const STALE_MIN = 64;
  * `opts.cars`, when given, makes it hold index fields only (see the module doc).
  */
 export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch {
-  const cars: (Car | undefined)[] = []; // the held cars by slot (without a CarReader)
+  const cars = new HeldCars(); // the held cars by slot (without a CarReader)
   const views = new Map<Sort, View>();
   // Slots changed since the views were built: the walks skip their (old) positions and the searches
   // add them from their current columns, so a write costs no rebuild; past STALE_SHARE of the cars the
@@ -122,13 +123,13 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
 
   function write(entry: CarDocument | IndexFields, load: number): void {
     const s = cols.write(fieldsOf(entry), load);
-    if (!opts.cars) cars[s] = (entry as CarDocument).car;
+    if (!opts.cars) cars.set(s, (entry as CarDocument).car);
   }
 
   function drop(id: string): void {
     if (isUuid(id)) touched?.add(id.toLowerCase());
     const s = cols.drop(id);
-    if (s !== undefined) cars[s] = undefined;
+    if (s !== undefined) cars.delete(s);
   }
 
   /** Writes `entries` (all or nothing, like one INSERT); `load` is the number of the load, 0 for none. */
@@ -179,7 +180,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     const v = view(sort);
     const { count, slots } = pageSlots(v, f, sort, offset, limit, cap);
     const totalLength = Math.min(count, cap);
-    if (!opts.cars) return { cars: slots.map((s) => cars[s]!), totalLength };
+    if (!opts.cars) return { cars: slots.map((s) => cars.get(s)!), totalLength };
     // A car removed from the read model since the walk is left out of the page.
     const found = await opts.cars.read(slots.map((s) => ids[s]!));
     return { cars: found.filter((car) => car !== undefined), totalLength };
@@ -309,7 +310,7 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       if (!isUuid(id)) return undefined;
       if (opts.cars) return (await opts.cars.read([id.toLowerCase()]))[0];
       const s = slotOf.get(id.toLowerCase());
-      return s === undefined ? undefined : cars[s];
+      return s === undefined ? undefined : cars.get(s);
     },
 
     async search(q, searchOpts) {
