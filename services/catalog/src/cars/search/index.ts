@@ -14,6 +14,7 @@ import { scanCarDocuments } from './memory/scan';
 import {
   createLocalSearchPageCache,
   createSearchPageCache,
+  EMBEDDED_PAGE_CACHE_BYTES,
   noSearchPageCache,
   type SearchPageCache,
 } from './page-cache';
@@ -122,7 +123,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: memory,
       secondaries: [memory],
       listeners: [],
-      pages: createLocalSearchPageCache(),
+      pages: createLocalSearchPageCache(EMBEDDED_PAGE_CACHE_BYTES),
       load: () => memory.loadFrom(scanCarDocuments(opts.db)),
       ready: async () => memory.loaded(),
     };

@@ -91,10 +91,16 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
 }
 
 /**
- * Bytes of response bodies (UTF-8, held outside the JavaScript heap) an in-process page cache holds:
- * 64 MB, about 2 000 pages of 9 cars (~30 KB each), 6 000 summary pages or 7 000 similar cars' answers.
+ * Bytes of response bodies (UTF-8, held outside the JavaScript heap) a catalog replica's page cache holds:
+ * 64 MB, about 2 000 pages of 9 cars (~30 KB each), 6 000 summary pages or 7 000 similar cars' answers;
+ * within the replica's 256 MiB memory limit (infra/k8s/base/catalog.yaml) beside its index and car cache.
  */
 export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * The same for the embedded system, one process on its machine with no such limit: 256 MB, the similar
+ * cars of the 20 000 most looked-at cars (~9 KB each, bench:price-insight) with the popular pages beside.
+ */
+export const EMBEDDED_PAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Search pages kept in this process (least recently used dropped past `maxBytes`). `invalidate` empties it
