@@ -36,6 +36,8 @@ export interface GatewayOptions {
   logger: Logger;
   rateLimiters: RateLimiterFactory;
   readiness: Record<string, ReadinessCheck>;
+  /** Checks of what it serves without, degraded (`HttpAppOptions.degradedBy`). */
+  degradedBy?: Record<string, ReadinessCheck>;
   mode: GatewayMode;
   /** Folder holding shell/ and the mfe-* folders with their dist/ (default: config.WEB_ROOT or the repository root). */
   webRoot: string;
@@ -64,6 +66,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
     readiness: opts.readiness,
+    degradedBy: opts.degradedBy,
     metrics: opts.metrics,
     routeLabel: routes.label,
     trustProxy: config.TRUST_PROXY,

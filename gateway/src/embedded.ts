@@ -39,6 +39,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     logger,
     rateLimiters: infra.rateLimiters,
     readiness: infra.readiness,
+    degradedBy: infra.degradedBy,
     mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens, peerSecret: infra.peerSecret },
     webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
     metrics: infra.metrics,

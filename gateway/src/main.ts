@@ -27,7 +27,9 @@ const app = createGatewayApp({
   config,
   logger,
   rateLimiters,
-  readiness: { cache: () => cache.ping() },
+  // Nothing the proxy cannot serve without: Redis down, rate limits count in this process (degraded).
+  readiness: {},
+  degradedBy: { cache: () => cache.ping() },
   mode: { kind: 'proxy' },
   webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
   metrics: createMetrics({ service: 'gateway', token: config.METRICS_TOKEN }),

@@ -39,6 +39,15 @@ export const requestContext: RequestHandler = (req, res, next) => {
 /** A readiness check: resolves true when the dependency answers. */
 export type ReadinessCheck = () => Promise<boolean>;
 
+/** Runs `checks` at once: [name, passed] pairs, a check that throws counted as failed. */
+export function runChecks(checks: Record<string, ReadinessCheck>): Promise<Array<[string, boolean]>> {
+  return Promise.all(
+    Object.entries(checks).map(
+      async ([name, check]): Promise<[string, boolean]> => [name, await check().catch(() => false)],
+    ),
+  );
+}
+
 export interface HttpAppOptions {
   logger: Logger;
   /** Routers mounted at the root (they carry their full `/api/...` paths). */
@@ -49,8 +58,18 @@ export interface HttpAppOptions {
   after?: RequestHandler[];
   /** Parse JSON bodies up to this many bytes; false to leave bodies untouched (a proxy). Default 1 MiB. */
   jsonLimitBytes?: number | false;
-  /** Named checks for `/readyz`; all must pass. */
+  /**
+   * Named checks of what the process cannot serve without (its own database; for consumers the broker):
+   * `/readyz` answers 503 unless all pass.
+   */
   readiness?: Record<string, ReadinessCheck>;
+  /**
+   * Named checks of what it serves without, degraded (Redis: caches miss, rate limits count in the
+   * process): `/readyz` reports a failing one under `degraded` and stays 200, so a Redis blip does not take
+   * every pod out of the load balancer at once. Both kinds are the metric `dependency_up`. Read at each
+   * request: checks added to either object later count.
+   */
+  degradedBy?: Record<string, ReadinessCheck>;
   /** Extra helmet options (e.g. a content security policy for the web app). */
   helmetOptions?: Parameters<typeof helmet>[0];
   /**
@@ -163,15 +182,17 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  const readiness = opts.readiness ?? {};
+  const degradedBy = opts.degradedBy ?? {};
+  opts.metrics?.watchDependencies(readiness, degradedBy);
   app.get('/readyz', async (_req, res) => {
-    const checks = Object.entries(opts.readiness ?? {});
-    const results = await Promise.all(
-      checks.map(async ([name, check]) => [name, await check().catch(() => false)]),
-    );
-    const ok = results.every(([, pass]) => pass);
-    res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const [required, optional] = await Promise.all([runChecks(readiness), runChecks(degradedBy)]);
+    const ok = required.every(([, pass]) => pass);
+    res.status(ok ? 200 : 503).json({
+      status: ok ? 'ready' : 'not ready',
+      checks: Object.fromEntries([...required, ...optional]),
+      degraded: optional.filter(([, pass]) => !pass).map(([name]) => name),
+    });
   });
   if (opts.metrics) app.get('/metrics', opts.metrics.handler());
   if (opts.jsonLimitBytes !== false) {

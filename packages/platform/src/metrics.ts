@@ -15,6 +15,8 @@
  *   and `consumer_failures_total{consumer}` (counter; the handler threw, poison messages included);
  * - `dead_letter_messages{consumer}` (gauge, read from the broker at scrape time: RabbitMQ `<q>.dlq`
  *   message count, in-process dead-letter list length);
+ * - `dependency_up{dependency, required}` (gauge, the `/readyz` checks run at scrape time: 1 answers, 0 not;
+ *   `required="false"` ones, e.g. the cache, leave the process ready and show here when degraded);
  * - prom-client's default process metrics (`process_cpu_seconds_total`, `nodejs_heap_size_used_bytes`, …).
  *
  * `GET /metrics` answers the text exposition format. With a token configured (METRICS_TOKEN) it requires
@@ -56,6 +58,15 @@ export interface Metrics {
   httpMiddleware(routeLabel?: (req: Request) => string | undefined): RequestHandler;
   /** Adds the outbox gauges of `outbox` (label value, e.g. the service module's name), read at scrape time. */
   addOutbox(outbox: string, source: OutboxLagSource): void;
+  /**
+   * Runs the readiness checks (`required`: the process is unready without them) and the degraded-by
+   * checks (`optional`) at scrape time as `dependency_up{dependency, required}` (1 answers, 0 does not).
+   * The objects are read at each scrape, so checks added later count.
+   */
+  watchDependencies(
+    required: Record<string, () => Promise<boolean>>,
+    optional: Record<string, () => Promise<boolean>>,
+  ): void;
   /** Reads `dead_letter_messages` from `broker` for each of its `consumerNames()` at scrape time. */
   watchDeadLetters(broker: Broker): void;
   /** `GET /metrics`: the exposition text (Content-Type `registry.contentType`); 401 without the token when one is set. */
@@ -110,6 +121,23 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     help: 'Deliveries whose handler threw (retried or dead-lettered), by consumer.',
     labelNames: ['consumer'] as const,
     registers,
+  });
+
+  const dependencies: Array<{ required: boolean; checks: Record<string, () => Promise<boolean>> }> = [];
+  new Gauge({
+    name: 'dependency_up',
+    help: 'Whether a dependency answers its check (1) or not (0); required="true" ones make /readyz 503.',
+    labelNames: ['dependency', 'required'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const { required, checks } of dependencies) {
+        for (const [dependency, check] of Object.entries(checks)) {
+          const up = await check().catch(() => false);
+          this.set({ dependency, required: String(required) }, up ? 1 : 0);
+        }
+      }
+    },
   });
 
   const outboxes = new Map<string, OutboxLagSource>();
@@ -189,6 +217,9 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     },
     addOutbox(outbox, source) {
       outboxes.set(outbox, source);
+    },
+    watchDependencies(required, optional) {
+      dependencies.push({ required: true, checks: required }, { required: false, checks: optional });
     },
     watchDeadLetters(broker) {
       if (!brokers.includes(broker)) brokers.push(broker);

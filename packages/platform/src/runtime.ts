@@ -42,8 +42,10 @@ export interface Infrastructure {
   peerSecret: string;
   /** Tells `peers` this process's own base URL, once it listens (services without a configured URL live here). */
   setSelfUrl(url: string): void;
-  /** Checks for `/readyz`. */
+  /** Checks for `/readyz` the process is unready without: its database; the broker once it has consumers. */
   readiness: Record<string, ReadinessCheck>;
+  /** Checks of what it serves without, degraded: the cache (Redis); the broker while it has no consumers. */
+  degradedBy: Record<string, ReadinessCheck>;
   /** This process's Prometheus metrics (its own registry; served at `/metrics` by the HTTP app). */
   metrics: Metrics;
   close(): Promise<void>;
@@ -128,6 +130,8 @@ export async function createInfrastructure(
     },
     readiness: {
       database: () => database.ping(),
+    },
+    degradedBy: {
       broker: async () => broker.isReady(),
       cache: () => cache.ping(),
     },
@@ -196,6 +200,11 @@ export async function startServices(
       embedded: opts.embedded,
     });
     checkDeclaredConsumers(module, parts.consumers ?? []);
+    // A consumer does its work only through the broker: the process is unready without it from now on.
+    if ((parts.consumers ?? []).length > 0 && infra.degradedBy.broker) {
+      infra.readiness.broker = infra.degradedBy.broker;
+      delete infra.degradedBy.broker;
+    }
     for (const consumer of parts.consumers ?? []) {
       await infra.broker.subscribe(toSubscription(consumer, { outbox, tables, logger }));
     }

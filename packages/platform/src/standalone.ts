@@ -46,6 +46,7 @@ export async function startService(
     before: [authenticate(infra.tokens)],
     jsonLimitBytes: config.JSON_BODY_LIMIT_BYTES,
     readiness: infra.readiness,
+    degradedBy: infra.degradedBy,
     metrics: infra.metrics,
     trustProxy: config.TRUST_PROXY,
   });

@@ -73,7 +73,7 @@ describe('HTTP app', () => {
         dbUp = false;
         const down = await fetch(`${url}/readyz`);
         expect(down.status).toBe(503);
-        expect(await down.json()).toEqual({ status: 'not ready', checks: { db: false } });
+        expect(await down.json()).toEqual({ status: 'not ready', checks: { db: false }, degraded: [] });
       },
       { db: async () => dbUp },
     );
