@@ -16,6 +16,7 @@ import {
   jobProblems,
   k8sProblems,
   kustomizationProblems,
+  lifecycleProblems,
   metricsProblems,
   pdbAndServiceProblems,
   restrictedProblems,
@@ -164,6 +165,22 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       expect(topologyProblems(docs)).toEqual([
         'Deployment catalog: the queue-declaring init container has no AMQP_URL from the Secret',
         'Deployment notification: no init container declaring the consumer queues',
+      ]);
+    });
+
+    it('preStop sleeps, grace periods and topology spread', () => {
+      const docs = clone(baseDocs);
+      delete container(docs, 'listing').lifecycle;
+      deployment(docs, 'gateway').spec.template.spec.terminationGracePeriodSeconds = 10;
+      deployment(docs, 'mfe-admin').spec.template.spec.topologySpreadConstraints.pop();
+      deployment(docs, 'auth').spec.template.spec.topologySpreadConstraints[0].labelSelector.matchLabels[
+        'app.kubernetes.io/name'
+      ] = 'gateway';
+      expect(lifecycleProblems(docs)).toEqual([
+        'Deployment auth: replicas not spread over topology.kubernetes.io/zone',
+        'Deployment gateway: terminationGracePeriodSeconds 10 < preStop 5 s + drain 15 s',
+        'Deployment listing, container listing: no preStop sleep',
+        'Deployment mfe-admin: replicas not spread over kubernetes.io/hostname',
       ]);
     });
 

@@ -1,7 +1,8 @@
 /**
  * Our own rules for the Kubernetes manifests in infra/k8s (beyond their JSON schemas): probes, resources,
- * the restricted Pod Security Standard, secrets by reference, queues declared first, autoscalers,
- * disruption budgets and Services, metrics, the Ingress, kustomizations. Each returns its problems as
+ * the restricted Pod Security Standard, secrets by reference, queues declared first, preStop sleeps, grace
+ * periods and topology spread, autoscalers, disruption budgets and Services, metrics, the Ingress,
+ * kustomizations. Each returns its problems as
  * sentences (empty = fine); manifests.test.ts proves each fails on a broken copy.
  */
 import fs from 'node:fs';
@@ -252,12 +253,52 @@ export function ingressProblems(docs: Doc[]): string[] {
   return problems;
 }
 
+/** A process's drain after SIGTERM, in seconds: HTTP connections 10 s (platform `listen`), then the rest. */
+export const DRAIN_SECONDS = 15;
+
+/**
+ * Rollouts and node loss: each Deployment's containers sleep in a `preStop` hook (the Service's endpoints
+ * drop the pod before SIGTERM), its `terminationGracePeriodSeconds` covers that sleep plus
+ * {@link DRAIN_SECONDS}, and its replicas spread over zones and nodes (topologySpreadConstraints on
+ * `topology.kubernetes.io/zone` and `kubernetes.io/hostname` selecting its own pods).
+ */
+export function lifecycleProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  for (const d of ofKind(docs, 'apps/v1', 'Deployment')) {
+    const name = `Deployment ${d.metadata?.name}`;
+    const pod = d.spec?.template?.spec ?? {};
+    let longest = 0;
+    for (const c of pod.containers ?? []) {
+      const command: unknown[] = c.lifecycle?.preStop?.exec?.command ?? [];
+      const seconds =
+        c.lifecycle?.preStop?.sleep?.seconds ?? (command[0] === 'sleep' ? Number(command[1]) : 0);
+      if (!(seconds > 0)) problems.push(`${name}, container ${c.name}: no preStop sleep`);
+      longest = Math.max(longest, seconds || 0);
+    }
+    const grace = pod.terminationGracePeriodSeconds ?? 30;
+    if (grace < longest + DRAIN_SECONDS) {
+      problems.push(
+        `${name}: terminationGracePeriodSeconds ${grace} < preStop ${longest} s + drain ${DRAIN_SECONDS} s`,
+      );
+    }
+    const own = d.spec?.selector?.matchLabels?.['app.kubernetes.io/name'];
+    for (const key of ['topology.kubernetes.io/zone', 'kubernetes.io/hostname']) {
+      const spread = (pod.topologySpreadConstraints ?? []).some(
+        (t: Doc) => t.topologyKey === key && t.labelSelector?.matchLabels?.['app.kubernetes.io/name'] === own,
+      );
+      if (!spread) problems.push(`${name}: replicas not spread over ${key}`);
+    }
+  }
+  return problems;
+}
+
 /** Every Kubernetes-level rule at once. */
 export function k8sProblems(docs: Doc[]): string[] {
   return [
     ...deploymentProblems(docs),
     ...restrictedProblems(docs),
     ...topologyProblems(docs),
+    ...lifecycleProblems(docs),
     ...configMapProblems(docs),
     ...hpaProblems(docs, ['gateway', 'catalog']),
     ...pdbAndServiceProblems(docs),

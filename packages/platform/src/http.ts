@@ -39,6 +39,18 @@ export const requestContext: RequestHandler = (req, res, next) => {
 /** A readiness check: resolves true when the dependency answers. */
 export type ReadinessCheck = () => Promise<boolean>;
 
+/** True once this process began to shut down ({@link startDraining}). */
+let draining = false;
+
+/**
+ * Marks this process as shutting down: from now on every app's `/readyz` answers 503 `draining`, so a load
+ * balancer stops sending requests before the server closes (Kubernetes also drops the pod from its
+ * endpoints during the `preStop` sleep). {@link onShutdownSignal} calls it first.
+ */
+export function startDraining(): void {
+  draining = true;
+}
+
 /** Runs `checks` at once: [name, passed] pairs, a check that throws counted as failed. */
 export function runChecks(checks: Record<string, ReadinessCheck>): Promise<Array<[string, boolean]>> {
   return Promise.all(
@@ -186,6 +198,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   const degradedBy = opts.degradedBy ?? {};
   opts.metrics?.watchDependencies(readiness, degradedBy);
   app.get('/readyz', async (_req, res) => {
+    if (draining) {
+      res.status(503).json({ status: 'draining', checks: {}, degraded: [] });
+      return;
+    }
     const [required, optional] = await Promise.all([runChecks(readiness), runChecks(degradedBy)]);
     const ok = required.every(([, pass]) => pass);
     res.status(ok ? 200 : 503).json({
@@ -279,6 +295,7 @@ export function onShutdownSignal(logger: Logger, stop: () => Promise<void>): voi
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    startDraining();
     logger.info({ signal }, 'shutting down');
     stop().then(
       () => process.exit(0),

@@ -3,7 +3,7 @@
  * Redis is stopped (nothing listens at its REDIS_URL) stays ready, `/readyz` names the cache under
  * `degraded`, and `dependency_up{dependency="cache",required="false"}` is 0; with the real Redis the cache is
  * up. Its database is required, and the broker too once the service has a consumer; without consumers
- * the broker is reported, not required.
+ * the broker is reported, not required. Once the process starts to shut down, `/readyz` answers 503.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import {
   type EventEnvelope,
   loadConfig,
   type RunningService,
+  startDraining,
   startService,
 } from '../src/index';
 import { sample } from './metrics-text';
@@ -112,5 +113,17 @@ describe('readiness', () => {
     expect(await dependencyUp(url, 'cache', false)).toBe(1);
     expect(await dependencyUp(url, 'broker', false)).toBe(1);
     expect(await dependencyUp(url, 'broker', true)).toBeUndefined();
+  }, 60_000);
+
+  // Last: draining is for the whole process.
+  it('answers 503 draining once the process starts to shut down, before its server closes', async () => {
+    const url = await start(`redis://127.0.0.1:${await freePort()}`, false);
+    expect((await readiness(url)).status).toBe(200);
+    startDraining();
+    expect(await readiness(url)).toEqual({
+      status: 503,
+      body: { status: 'draining', checks: {}, degraded: [] },
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
   }, 60_000);
 });

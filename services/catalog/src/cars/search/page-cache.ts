@@ -93,7 +93,7 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
 /**
  * Bytes of response bodies (UTF-8, held outside the JavaScript heap) a catalog replica's page cache holds:
  * 64 MB, about 2 000 pages of 9 cars (~30 KB each), 6 000 summary pages or 7 000 similar cars' answers;
- * within the replica's 256 MiB memory limit (infra/k8s/base/catalog.yaml) beside its index and car cache.
+ * within the replica's 768 MiB memory limit (infra/k8s/base/catalog.yaml) beside its index and car cache.
  */
 export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /**
