@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventEnvelope } from '@marketplace/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { freePort, requireServer } from '../../../test-support/servers';
@@ -27,14 +28,7 @@ interface GadgetEvents {
   'gadgets.made': { gadgetId: string };
 }
 
-const gadgetMade = z.object({
-  name: z.literal('gadgets.made'),
-  version: z.literal(1),
-  id: z.uuid(),
-  occurredAt: z.string(),
-  correlationId: z.string(),
-  payload: z.object({ gadgetId: z.string() }),
-}) as z.ZodType<EventEnvelope<{ gadgetId: string }>>;
+const gadgetMade = eventEnvelope('gadgets.made', 1, z.object({ gadgetId: z.string() }));
 
 const dirs: string[] = [];
 const running: RunningService[] = [];
