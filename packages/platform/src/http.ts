@@ -52,7 +52,7 @@ export function startDraining(): void {
 }
 
 /** Runs `checks` at once: [name, passed] pairs, a check that throws counted as failed. */
-export function runChecks(checks: Record<string, ReadinessCheck>): Promise<Array<[string, boolean]>> {
+function runChecks(checks: Record<string, ReadinessCheck>): Promise<Array<[string, boolean]>> {
   return Promise.all(
     Object.entries(checks).map(
       async ([name, check]): Promise<[string, boolean]> => [name, await check().catch(() => false)],
