@@ -5,12 +5,14 @@
  * rendered objects checked too. Compose and the Dockerfile: compose.test.ts, dockerfile.test.ts.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import {
   configMapProblems,
   deploymentProblems,
+  exportedMetrics,
   hpaProblems,
   ingressProblems,
   jobProblems,
@@ -19,11 +21,12 @@ import {
   lifecycleProblems,
   metricsProblems,
   pdbAndServiceProblems,
+  prometheusRuleProblems,
   restrictedProblems,
   topologyProblems,
 } from './rules/kubernetes';
 import { type Doc, isK8sObject, parseYamlFile, yamlFiles } from './rules/yaml';
-import { baseDocs, clone, infra, k8sDir, k8sFiles, REMOTES, SERVICES, validateK8s } from './support';
+import { baseDocs, clone, infra, k8sDir, k8sFiles, REMOTES, repo, SERVICES, validateK8s } from './support';
 
 const deployment = (docs: Doc[], name: string) =>
   docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
@@ -59,6 +62,10 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     const noSelector = clone(deployment(baseDocs, 'gateway'));
     delete noSelector.spec.selector;
     expect(() => validateK8s(noSelector)).toThrow();
+    const rule = parseYamlFile(path.join(k8sDir, 'monitoring', 'prometheus-rule.yaml'))[0];
+    const unnamedGroup = clone(rule);
+    delete unnamedGroup.spec.groups[0].name;
+    expect(() => validateK8s(unnamedGroup)).toThrow();
     expect(() =>
       validateK8s({ apiVersion: 'autoscaling/v1', kind: 'Thing', metadata: { name: 'x' } }),
     ).toThrow(/no kubernetes-models model/);
@@ -83,6 +90,29 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     expect(jobProblems(broken)).toEqual([
       'Job marketplace-ops-, container ops, env AMQP_URL: literal credentials in the value',
       'Job marketplace-ops-: runAsNonRoot is not true',
+    ]);
+  });
+
+  it('the PrometheusRule alerts on what docs/operations.md says, with metrics our processes export', () => {
+    const rule = parseYamlFile(path.join(k8sDir, 'monitoring', 'prometheus-rule.yaml'));
+    const exported = exportedMetrics(
+      fs.readFileSync(path.join(repo, 'packages', 'platform', 'src', 'metrics.ts'), 'utf8'),
+    );
+    const alertOn = ['dead_letter_messages', 'outbox_oldest_event_age_seconds', 'dependency_up'];
+    expect(prometheusRuleProblems(rule, exported, [...alertOn, 'http_requests_total'])).toEqual([]);
+    const operations = fs.readFileSync(path.join(repo, 'docs', 'operations.md'), 'utf8');
+    for (const metric of alertOn) expect(operations).toMatch(new RegExp(`alert[^.]*${metric}`, 's'));
+
+    const broken = clone(rule);
+    const rules = broken[0].spec.groups[0].rules;
+    rules[0].expr = 'max by (consumer) (dead_letters) > 0';
+    delete rules[1].for;
+    delete rules[2].labels;
+    expect(prometheusRuleProblems(broken, exported, alertOn)).toEqual([
+      'alert MarketplaceDeadLetters: no process exports dead_letters',
+      "alert MarketplaceOutboxStuck: no 'for' duration",
+      'alert MarketplaceDependencyDown: no severity label',
+      'no alert on dead_letter_messages',
     ]);
   });
 

@@ -4,6 +4,7 @@
  * kubernetes-models.
  */
 import path from 'node:path';
+import * as monitoring from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { serviceNames } from '@marketplace/contracts';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -33,6 +34,8 @@ const models: Record<string, Record<string, unknown>> = {
   'batch/v1': batch,
   'policy/v1': policy,
   'networking.k8s.io/v1': networking,
+  // The Prometheus Operator's PrometheusRule (infra/k8s/monitoring).
+  'monitoring.coreos.com/v1': monitoring,
 };
 
 /** Checks a Kubernetes object against its schema. @throws when it does not match, or no model knows it. */

@@ -292,6 +292,39 @@ export function lifecycleProblems(docs: Doc[]): string[] {
   return problems;
 }
 
+/** The metrics our processes export (their `name:` in packages/platform/src/metrics.ts). */
+export function exportedMetrics(metricsSource: string): Set<string> {
+  return new Set([...metricsSource.matchAll(/\bname: '([a-z_]+)'/g)].map((m) => m[1]!));
+}
+
+/**
+ * The PrometheusRule: an alert per metric docs/operations.md says to alert on (`alertOn`), each with a `for`
+ * duration, a `severity` label and a `summary`; its expressions name only metrics our processes export.
+ */
+export function prometheusRuleProblems(docs: Doc[], exported: Set<string>, alertOn: string[]): string[] {
+  const problems: string[] = [];
+  const alerts = ofKind(docs, 'monitoring.coreos.com/v1', 'PrometheusRule')
+    .flatMap((r) => r.spec?.groups ?? [])
+    .flatMap((g: Doc) => g.rules ?? [])
+    .filter((r: Doc) => r.alert);
+  for (const a of alerts) {
+    const expr = String(a.expr ?? '');
+    // Snake-case words are metric names, except a label matched in a selector (`status_code=~…`).
+    for (const [metric] of expr.matchAll(/\b[a-z]+(?:_[a-z]+)+\b(?!\s*[=!])/g)) {
+      if (!exported.has(metric)) problems.push(`alert ${a.alert}: no process exports ${metric}`);
+    }
+    if (!a.for) problems.push(`alert ${a.alert}: no 'for' duration`);
+    if (!a.labels?.severity) problems.push(`alert ${a.alert}: no severity label`);
+    if (!a.annotations?.summary) problems.push(`alert ${a.alert}: no summary`);
+  }
+  for (const metric of alertOn) {
+    if (!alerts.some((a: Doc) => new RegExp(`\\b${metric}\\b`).test(String(a.expr ?? '')))) {
+      problems.push(`no alert on ${metric}`);
+    }
+  }
+  return problems;
+}
+
 /** Every Kubernetes-level rule at once. */
 export function k8sProblems(docs: Doc[]): string[] {
   return [
