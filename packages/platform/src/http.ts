@@ -15,6 +15,7 @@ import type { TrustProxy } from './config';
 import { apiNotFound, errorHandler } from './errors';
 import { pathWithoutQueryValues, runWithContext, serializeError } from './logger';
 import type { Metrics } from './metrics';
+import { type ReadinessCheck, runChecks } from './readiness';
 
 const ID_PATTERN = /^[\w.:-]{1,128}$/;
 
@@ -36,9 +37,6 @@ export const requestContext: RequestHandler = (req, res, next) => {
   runWithContext({ requestId, correlationId }, next);
 };
 
-/** A readiness check: resolves true when the dependency answers. */
-export type ReadinessCheck = () => Promise<boolean>;
-
 /** True once this process began to shut down ({@link startDraining}). */
 let draining = false;
 
@@ -49,15 +47,6 @@ let draining = false;
  */
 export function startDraining(): void {
   draining = true;
-}
-
-/** Runs `checks` at once: [name, passed] pairs, a check that throws counted as failed. */
-function runChecks(checks: Record<string, ReadinessCheck>): Promise<Array<[string, boolean]>> {
-  return Promise.all(
-    Object.entries(checks).map(
-      async ([name, check]): Promise<[string, boolean]> => [name, await check().catch(() => false)],
-    ),
-  );
 }
 
 export interface HttpAppOptions {

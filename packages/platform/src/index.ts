@@ -26,6 +26,7 @@ export * from './operations';
 export * from './origin';
 export * from './peer-operations';
 export * from './peers';
+export type { ReadinessCheck } from './readiness';
 export * from './runtime';
 export * from './service';
 export * from './standalone';

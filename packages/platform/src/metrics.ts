@@ -26,6 +26,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Broker, BusObserver, ConsumerOutcome } from './bus/types';
+import { type ReadinessCheck, runChecks } from './readiness';
 
 /** Where the outbox lag of one service schema comes from (a `Relay`). */
 export interface OutboxLagSource {
@@ -63,10 +64,7 @@ export interface Metrics {
    * checks (`optional`) at scrape time as `dependency_up{dependency, required}` (1 answers, 0 does not).
    * The objects are read at each scrape, so checks added later count.
    */
-  watchDependencies(
-    required: Record<string, () => Promise<boolean>>,
-    optional: Record<string, () => Promise<boolean>>,
-  ): void;
+  watchDependencies(required: Record<string, ReadinessCheck>, optional: Record<string, ReadinessCheck>): void;
   /** Reads `dead_letter_messages` from `broker` for each of its `consumerNames()` at scrape time. */
   watchDeadLetters(broker: Broker): void;
   /** `GET /metrics`: the exposition text (Content-Type `registry.contentType`); 401 without the token when one is set. */
@@ -123,7 +121,7 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     registers,
   });
 
-  const dependencies: Array<{ required: boolean; checks: Record<string, () => Promise<boolean>> }> = [];
+  const dependencies: Array<{ required: boolean; checks: Record<string, ReadinessCheck> }> = [];
   new Gauge({
     name: 'dependency_up',
     help: 'Whether a dependency answers its check (1) or not (0); required="true" ones make /readyz 503.',
@@ -131,12 +129,12 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     registers,
     async collect() {
       this.reset();
-      for (const { required, checks } of dependencies) {
-        for (const [dependency, check] of Object.entries(checks)) {
-          const up = await check().catch(() => false);
+      const results = await Promise.all(dependencies.map(({ checks }) => runChecks(checks)));
+      dependencies.forEach(({ required }, i) => {
+        for (const [dependency, up] of results[i] ?? []) {
           this.set({ dependency, required: String(required) }, up ? 1 : 0);
         }
-      }
+      });
     },
   });
 

@@ -19,11 +19,11 @@ import type { Cache, RateLimiterFactory } from './cache/types';
 import { type Config, serviceUrlsOf } from './config';
 import { createDatabase, type Database } from './db/index';
 import { messagingTables } from './db/messaging';
-import type { ReadinessCheck } from './http';
 import { createMetrics, type Metrics } from './metrics';
 import { createNotifier, type Notifier } from './notify/index';
 import { type BoundOperation, operationRouter } from './operations';
 import { createPeerSecret, createPeers, type Peers, restrictPeers } from './peers';
+import type { ReadinessCheck } from './readiness';
 import type { AnyServiceModule } from './service';
 
 export interface Infrastructure {

@@ -13,10 +13,10 @@ import type { EventEnvelope } from './bus/types';
 import type { Cache, RateLimiterFactory } from './cache/types';
 import type { Config } from './config';
 import type { Db } from './db/index';
-import type { ReadinessCheck } from './http';
 import type { Notifier } from './notify/index';
 import type { BoundOperation } from './operations';
 import type { PeerName, Peers } from './peers';
+import type { ReadinessCheck } from './readiness';
 
 /** What a service gets from the platform; `M` is the registry of the events it may emit. */
 export interface ServicePorts<M extends EventMap = EventMap> {
