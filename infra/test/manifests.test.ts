@@ -1,7 +1,7 @@
 /**
  * The Kubernetes material in infra/ is valid: every YAML under infra/ parses; every Kubernetes object
- * matches its Kubernetes JSON schema (kubernetes-models); plus our own rules (rules/kubernetes.ts), each
- * also shown to fail on a broken copy. With kubectl on PATH, the kustomizations are rendered and the
+ * matches its Kubernetes JSON schema (kubernetes-models); plus our own rules (rules/kubernetes.ts, and
+ * rules/network.ts for the NetworkPolicies), each also shown to fail on a broken copy. With kubectl on PATH, the kustomizations are rendered and the
  * rendered objects checked too. Compose and the Dockerfile: compose.test.ts, dockerfile.test.ts.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { USAGE } from '../../scripts/ops';
 import {
   configMapProblems,
+  cronJobProblems,
   deploymentProblems,
   exportedMetrics,
   hpaProblems,
@@ -20,17 +22,58 @@ import {
   kustomizationProblems,
   lifecycleProblems,
   metricsProblems,
+  opsCommandProblems,
+  opsDatabaseProblems,
   pdbAndServiceProblems,
   prometheusRuleProblems,
   restrictedProblems,
   topologyProblems,
 } from './rules/kubernetes';
+import {
+  configuredPeers,
+  defaultDenyProblems,
+  dnsEgressProblems,
+  externalEgressProblems,
+  NAMESPACES,
+  networkProblems,
+  openPolicyProblems,
+  outsideIngressProblems,
+  peerPolicyProblems,
+  policySelectionProblems,
+  sourcePeerCalls,
+} from './rules/network';
 import { type Doc, isK8sObject, parseYamlFile, yamlFiles } from './rules/yaml';
-import { baseDocs, clone, infra, k8sDir, k8sFiles, REMOTES, repo, SERVICES, validateK8s } from './support';
+import {
+  baseDocs,
+  clone,
+  infra,
+  k8sDir,
+  k8sFiles,
+  operationOwners,
+  opsDocs,
+  REMOTES,
+  repo,
+  SERVICES,
+  validateK8s,
+} from './support';
 
 const deployment = (docs: Doc[], name: string) =>
   docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
 const container = (docs: Doc[], name: string) => deployment(docs, name).spec.template.spec.containers[0];
+const policy = (docs: Doc[], name: string) =>
+  docs.find((d) => d.kind === 'NetworkPolicy' && d.metadata.name === name);
+const cronJob = (docs: Doc[], name: string) =>
+  docs.find((d) => d.kind === 'CronJob' && d.metadata.name === `marketplace-${name}`);
+const cronContainer = (docs: Doc[], name: string) =>
+  cronJob(docs, name).spec.jobTemplate.spec.template.spec.containers[0];
+
+/** The base, the ops Job and the CronJobs: every workload the NetworkPolicies govern. */
+const allDocs = [...baseDocs, ...opsDocs];
+/** Who calls whom: the services from their code, the gateway from its configuration. */
+const callsOf = (docs: Doc[]) => ({
+  ...sourcePeerCalls(repo, SERVICES, operationOwners),
+  gateway: configuredPeers(docs, 'gateway'),
+});
 
 describe('YAML under infra/', () => {
   it('every file parses', () => {
@@ -52,7 +95,8 @@ describe('Kubernetes manifests (infra/k8s)', () => {
         count++;
       }
     }
-    expect(count).toBeGreaterThanOrEqual(11 * 3 + 4);
+    // A Deployment, Service and PDB per deployable, their NetworkPolicies, the rest of the base, the ops Jobs.
+    expect(count).toBeGreaterThanOrEqual(11 * 4 + 4);
   });
 
   it('the schema catches a broken object', () => {
@@ -66,6 +110,12 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     const unnamedGroup = clone(rule);
     delete unnamedGroup.spec.groups[0].name;
     expect(() => validateK8s(unnamedGroup)).toThrow();
+    const stringTypes = clone(baseDocs.find((d) => d.kind === 'NetworkPolicy'));
+    stringTypes.spec.policyTypes = 'Ingress';
+    expect(() => validateK8s(stringTypes)).toThrow();
+    const noSchedule = clone(opsDocs.find((d) => d.kind === 'CronJob'));
+    delete noSchedule.spec.schedule;
+    expect(() => validateK8s(noSchedule)).toThrow();
     expect(() =>
       validateK8s({ apiVersion: 'autoscaling/v1', kind: 'Thing', metadata: { name: 'x' } }),
     ).toThrow(/no kubernetes-models model/);
@@ -77,7 +127,28 @@ describe('Kubernetes manifests (infra/k8s)', () => {
   });
 
   it('follows our rules', () => {
-    expect(k8sProblems(baseDocs)).toEqual([]);
+    expect(k8sProblems(allDocs)).toEqual([]);
+  });
+
+  it('NetworkPolicies follow our rules', () => {
+    expect(networkProblems(allDocs, callsOf(allDocs))).toEqual([]);
+  });
+
+  it('the peer calls are read from the code and the configuration', () => {
+    expect(sourcePeerCalls(repo, SERVICES, operationOwners)).toEqual({
+      auth: ['storage'],
+      catalog: ['auth', 'storage'],
+      listing: ['auth', 'catalog', 'storage'],
+      'test-drive': ['auth'],
+      storage: ['auth'],
+      notification: ['auth'],
+    });
+    expect(configuredPeers(allDocs, 'gateway')).toEqual([...SERVICES, ...REMOTES].sort());
+  });
+
+  it('the ops Job and CronJobs run commands the ops CLI has (scripts/ops.ts USAGE)', () => {
+    expect(opsDocs.map((d) => d.kind).sort()).toEqual(['CronJob', 'CronJob', 'CronJob', 'Job']);
+    expect(opsCommandProblems(opsDocs, USAGE)).toEqual([]);
   });
 
   it('the ops Job takes its secrets from the Secret and runs as non-root', () => {
@@ -118,7 +189,7 @@ describe('Kubernetes manifests (infra/k8s)', () => {
 
   it('kustomizations list exactly the files beside them', () => {
     const kustomizations = k8sFiles.filter((f) => path.basename(f) === 'kustomization.yaml');
-    expect(kustomizations.length).toBe(2);
+    expect(kustomizations.length).toBe(3);
     for (const file of kustomizations)
       expect(kustomizationProblems(file, parseYamlFile(file)[0])).toEqual([]);
   });
@@ -273,6 +344,186 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       ]);
     });
 
+    it('default deny', () => {
+      const none = clone(allDocs).filter((d: Doc) => d.metadata?.name !== 'default-deny');
+      expect(defaultDenyProblems(none)).toEqual([
+        'no default-deny NetworkPolicy (podSelector {}, policyTypes Ingress and Egress, no rules)',
+      ]);
+      const leaky = clone(allDocs);
+      policy(leaky, 'default-deny').spec.egress = [{ ports: [{ port: 443 }] }];
+      expect(defaultDenyProblems(leaky)).toEqual([
+        'no default-deny NetworkPolicy (podSelector {}, policyTypes Ingress and Egress, no rules)',
+        'NetworkPolicy default-deny: selects every pod and allows traffic',
+      ]);
+    });
+
+    it('one NetworkPolicy per workload', () => {
+      const docs = clone(allDocs).filter(
+        (d: Doc) => !(d.kind === 'NetworkPolicy' && d.metadata.name === 'listing'),
+      );
+      const second = clone(policy(docs, 'storage'));
+      second.metadata.name = 'catalog-extra';
+      second.spec.podSelector.matchLabels['app.kubernetes.io/name'] = 'catalog';
+      docs.push(second);
+      policy(docs, 'mfe-sell').spec.policyTypes = ['Ingress'];
+      policy(docs, 'notification').spec.podSelector = {
+        matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['notification'] }],
+      };
+      cronJob(docs, 'outbox-prune').spec.jobTemplate.spec.template.metadata.labels['app.kubernetes.io/name'] =
+        'ops';
+      expect(policySelectionProblems(docs)).toEqual([
+        'Deployment catalog: selected by 2 NetworkPolicies besides default-deny (catalog, catalog-extra)',
+        'Deployment listing: selected by 0 NetworkPolicies besides default-deny ()',
+        'NetworkPolicy mfe-sell: policyTypes lack Egress',
+        'Deployment notification: NetworkPolicy notification does not select it by app.kubernetes.io/name',
+        'CronJob marketplace-outbox-prune: selected by 0 NetworkPolicies besides default-deny ()',
+      ]);
+    });
+
+    it('nothing admitted from everywhere', () => {
+      const docs = clone(allDocs);
+      delete policy(docs, 'gateway').spec.ingress[0].from;
+      policy(docs, 'catalog').spec.ingress[0].from.push({ podSelector: {} });
+      policy(docs, 'auth').spec.ingress[1].from[0].namespaceSelector = {};
+      policy(docs, 'listing').spec.ingress[0].from.push({ ipBlock: { cidr: '0.0.0.0/0' } });
+      delete policy(docs, 'notification').spec.ingress[0].ports;
+      delete policy(docs, 'storage').spec.egress[1].ports;
+      expect(openPolicyProblems(docs)).toEqual([
+        'NetworkPolicy gateway, ingress[0]: admits from everywhere (no from)',
+        'NetworkPolicy auth, ingress[1]: admits from every namespace',
+        'NetworkPolicy catalog, ingress[0]: admits every pod of the namespace',
+        'NetworkPolicy listing, ingress[0]: admits from every address',
+        'NetworkPolicy storage, egress[1]: allows every port',
+        'NetworkPolicy notification, ingress[0]: admits on every port',
+      ]);
+    });
+
+    it('only the Ingress backends admit the ingress controller, only scraped pods Prometheus', () => {
+      const docs = clone(allDocs);
+      policy(docs, 'auth').spec.ingress.push(clone(policy(docs, 'gateway').spec.ingress[0]));
+      policy(docs, 'mfe-admin').spec.ingress[0].from[0].namespaceSelector.matchLabels[
+        'kubernetes.io/metadata.name'
+      ] = 'ingress';
+      policy(docs, 'listing').spec.ingress.pop();
+      policy(docs, 'mfe-catalog').spec.ingress.push(clone(policy(docs, 'catalog').spec.ingress[1]));
+      expect(outsideIngressProblems(docs, NAMESPACES)).toEqual([
+        'Deployment auth: admits the ingress controller, but no Ingress routes to it',
+        'Deployment listing: scraped by Prometheus, but it does not admit namespace monitoring on 8080',
+        'Deployment mfe-admin: admits from outside the namespace ({"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"ingress"}}})',
+        'Deployment mfe-admin: an Ingress routes to it, but it does not admit namespace ingress-nginx on 8080',
+        'Deployment mfe-catalog: admits namespace monitoring, but Prometheus does not scrape it',
+      ]);
+      // The overlay's ingress namespace is a parameter: the base's ingress-nginx is then wrong everywhere.
+      expect(outsideIngressProblems(allDocs, { ...NAMESPACES, ingress: 'ingress-system' })).toHaveLength(10);
+    });
+
+    it('DNS for every pod', () => {
+      const docs = clone(allDocs);
+      policy(docs, 'gateway').spec.egress.shift();
+      policy(docs, 'test-drive').spec.egress[0].ports = [{ protocol: 'UDP', port: 53 }];
+      expect(dnsEgressProblems(docs)).toEqual([
+        'Deployment gateway: no egress to DNS (kube-system/kube-dns, UDP 53)',
+        'Deployment gateway: no egress to DNS (kube-system/kube-dns, TCP 53)',
+        'Deployment test-drive: no egress to DNS (kube-system/kube-dns, TCP 53)',
+      ]);
+    });
+
+    it('pod-to-pod traffic is exactly the calls', () => {
+      const calls = callsOf(allDocs);
+      const docs = clone(allDocs);
+      const listingOut = policy(docs, 'listing').spec.egress.at(-1);
+      listingOut.to = listingOut.to.filter(
+        (p: Doc) => p.podSelector.matchLabels['app.kubernetes.io/name'] !== 'storage',
+      );
+      policy(docs, 'test-drive')
+        .spec.egress.at(-1)
+        .to.push({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'catalog' } } });
+      expect(peerPolicyProblems(docs, calls)).toEqual([
+        'Deployment listing calls storage, but its NetworkPolicy does not let it reach storage on 8080',
+        'Deployment test-drive may reach catalog on 8080, which it does not call',
+      ]);
+      // A new peer call in the code (test-drive → notification) without a policy for it.
+      expect(peerPolicyProblems(allDocs, { ...calls, 'test-drive': ['auth', 'notification'] })).toEqual([
+        'Deployment test-drive calls notification, but its NetworkPolicy does not let it reach notification on 8080',
+        'Deployment notification does not admit test-drive on 8080, which calls it',
+      ]);
+      // A call whose target the configuration does not name: the peer client would call the process itself.
+      const unnamed = clone(allDocs);
+      delete unnamed.find((d: Doc) => d.kind === 'ConfigMap').data.STORAGE_SERVICE_URL;
+      expect(peerPolicyProblems(unnamed, calls)).toEqual([
+        'Deployment auth calls storage, but no URL in its environment names the Service storage',
+        'Deployment catalog calls storage, but no URL in its environment names the Service storage',
+        'Deployment gateway calls storage, but no URL in its environment names the Service storage',
+        'Deployment listing calls storage, but no URL in its environment names the Service storage',
+      ]);
+    });
+
+    it('egress to the servers outside the cluster follows the configuration', () => {
+      const docs = clone(allDocs);
+      policy(docs, 'gateway').spec.egress[1].ports.push({ protocol: 'TCP', port: 5432 });
+      policy(docs, 'notification').spec.egress.splice(2, 1);
+      const env = container(docs, 'listing').env;
+      env.push({
+        name: 'ELASTICSEARCH_URL',
+        valueFrom: { secretKeyRef: { name: 'marketplace-secrets', key: 'elasticsearch-url' } },
+      });
+      expect(externalEgressProblems(docs)).toEqual([
+        'Deployment gateway: may reach PostgreSQL on 5432, which it is not configured for',
+        'Deployment listing: cannot reach Elasticsearch (ELASTICSEARCH_URL) on 9200',
+        'Deployment listing: cannot reach Elasticsearch (ELASTICSEARCH_URL) on 443',
+        'Deployment notification: cannot reach SMTP (SMTP_URL) on 587',
+        'Deployment notification: cannot reach SMTP (SMTP_URL) on 465',
+      ]);
+    });
+
+    it('CronJobs', () => {
+      const docs = clone(opsDocs);
+      cronJob(docs, 'outbox-prune').spec.concurrencyPolicy = 'Allow';
+      delete cronJob(docs, 'inbox-prune').spec.failedJobsHistoryLimit;
+      delete cronJob(docs, 'search-reindex').spec.jobTemplate.spec.activeDeadlineSeconds;
+      expect(cronJobProblems(docs)).toEqual([
+        'CronJob marketplace-inbox-prune: no failedJobsHistoryLimit',
+        'CronJob marketplace-outbox-prune: concurrencyPolicy is not Forbid',
+        'CronJob marketplace-search-reindex: no jobTemplate activeDeadlineSeconds',
+      ]);
+      // The pod rules of the Deployments and the Job apply to the CronJobs' pods too.
+      delete cronJob(docs, 'inbox-prune').spec.jobTemplate.spec.template.spec.securityContext.seccompProfile;
+      cronContainer(docs, 'outbox-prune').env[0] = {
+        name: 'AUTH_DATABASE_URL',
+        value: 'postgres://a:b@db/auth',
+      };
+      expect(jobProblems(docs)).toEqual([
+        'CronJob marketplace-inbox-prune, container ops: no RuntimeDefault seccomp profile',
+        'CronJob marketplace-outbox-prune, container ops, env AUTH_DATABASE_URL: literal credentials in the value',
+      ]);
+    });
+
+    it('ops commands', () => {
+      const docs = clone(opsDocs);
+      cronContainer(docs, 'outbox-prune').args = ['outbox', 'purge', '--older-than', '7d'];
+      cronContainer(docs, 'inbox-prune').args = ['inbox', 'prune', '--older', '30d'];
+      expect(opsCommandProblems(docs, USAGE)).toEqual([
+        'CronJob marketplace-inbox-prune: --older is not an option of `inbox prune`',
+        'CronJob marketplace-outbox-prune: `outbox purge --older-than 7d` is not an ops command (scripts/ops.ts USAGE)',
+      ]);
+      // A command renamed in the CLI breaks the manifest that runs it.
+      expect(opsCommandProblems(opsDocs, USAGE.replace('search reindex', 'search rebuild'))).toEqual([
+        'CronJob marketplace-search-reindex: `search reindex` is not an ops command (scripts/ops.ts USAGE)',
+      ]);
+    });
+
+    it("the ops databases are the services' Secret keys", () => {
+      const docs = clone(allDocs);
+      const env = cronContainer(docs, 'outbox-prune').env;
+      env.find((e: Doc) => e.name === 'CATALOG_DATABASE_URL').valueFrom.secretKeyRef.key = 'catalog-db';
+      cronContainer(docs, 'inbox-prune').env = env.filter((e: Doc) => e.name !== 'NOTIFICATION_DATABASE_URL');
+      expect(opsDatabaseProblems(docs)).toEqual([
+        "CronJob marketplace-inbox-prune: CATALOG_DATABASE_URL is Secret key catalog-db, the Deployment's is catalog-database-url",
+        'CronJob marketplace-inbox-prune: prunes without NOTIFICATION_DATABASE_URL',
+        "CronJob marketplace-outbox-prune: CATALOG_DATABASE_URL is Secret key catalog-db, the Deployment's is catalog-database-url",
+      ]);
+    });
+
     it('kustomization lists', () => {
       const file = path.join(k8sDir, 'base', 'kustomization.yaml');
       const k = parseYamlFile(file)[0];
@@ -301,6 +552,7 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       for (const doc of docs)
         expect(() => validateK8s(doc), `${dir}: ${doc.kind} ${doc.metadata?.name}`).not.toThrow();
       expect(k8sProblems(docs), dir).toEqual([]);
+      expect(networkProblems(docs, callsOf(docs)), dir).toEqual([]);
     }
   });
 });

@@ -1,11 +1,11 @@
 /**
  * What the infra/ tests share (manifests.test.ts, compose.test.ts, dockerfile.test.ts): where the material
- * is, the deployables, the parsed base manifests and compose file, and Kubernetes' schemas through
- * kubernetes-models.
+ * is, the deployables, the parsed base and ops manifests and compose file, the peer operations' owners, and
+ * Kubernetes' schemas through kubernetes-models.
  */
 import path from 'node:path';
 import * as monitoring from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
-import { serviceNames } from '@marketplace/contracts';
+import { peerOperations, serviceNames } from '@marketplace/contracts';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
 import * as batch from 'kubernetes-models/batch/v1';
@@ -51,5 +51,11 @@ export const clone = <T>(v: T): T => structuredClone(v);
 export const k8sFiles = yamlFiles(k8sDir);
 /** The Kubernetes objects of infra/k8s/base. */
 export const baseDocs = yamlFiles(path.join(k8sDir, 'base')).flatMap(parseYamlFile).filter(isK8sObject);
+/** The Kubernetes objects of infra/k8s/ops: the one-off Job and the housekeeping CronJobs. */
+export const opsDocs = yamlFiles(path.join(k8sDir, 'ops')).flatMap(parseYamlFile).filter(isK8sObject);
+/** Each peer operation's owner (the service that answers it), by operation id: the contracts' declarations. */
+export const operationOwners: Record<string, string> = Object.fromEntries(
+  Object.entries(peerOperations).map(([id, op]) => [id, op.service]),
+);
 /** docker-compose.yml, parsed. */
 export const compose = parseYamlFile(composeFile)[0];

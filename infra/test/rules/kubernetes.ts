@@ -1,8 +1,8 @@
 /**
  * Our own rules for the Kubernetes manifests in infra/k8s (beyond their JSON schemas): probes, resources,
  * the restricted Pod Security Standard, secrets by reference, queues declared first, preStop sleeps, grace
- * periods and topology spread, autoscalers, disruption budgets and Services, metrics, the Ingress,
- * kustomizations. Each returns its problems as
+ * periods and topology spread, autoscalers, disruption budgets and Services, metrics, the Ingress, the ops
+ * CLI's Job and CronJobs, kustomizations (NetworkPolicies: network.ts). Each returns its problems as
  * sentences (empty = fine); manifests.test.ts proves each fails on a broken copy.
  */
 import fs from 'node:fs';
@@ -12,8 +12,11 @@ import { CREDENTIAL_URL, type Doc, SECRET_NAME } from './yaml';
 const ofKind = (docs: Doc[], apiVersion: string, kind: string): Doc[] =>
   docs.filter((d) => d.apiVersion === apiVersion && d.kind === kind);
 
-function podSpecs(deployment: Doc): { pod: Doc; containers: Doc[] } {
-  const pod = deployment.spec?.template?.spec ?? {};
+/** The pod spec of a Deployment, Job or CronJob (its job template's pod), and its containers, init ones too. */
+function podSpecs(workload: Doc): { pod: Doc; containers: Doc[] } {
+  const template =
+    workload.kind === 'CronJob' ? workload.spec?.jobTemplate?.spec?.template : workload.spec?.template;
+  const pod = template?.spec ?? {};
   return { pod, containers: [...(pod.containers ?? []), ...(pod.initContainers ?? [])] };
 }
 
@@ -49,11 +52,14 @@ export function deploymentProblems(docs: Doc[]): string[] {
   return problems;
 }
 
-/** Jobs (the ops CLI) take secrets by reference too, and meet the restricted Pod Security Standard. */
+/**
+ * Jobs and CronJobs (the ops CLI) take secrets by reference too, and meet the restricted Pod Security
+ * Standard (the same pod rules as the Deployments').
+ */
 export function jobProblems(docs: Doc[]): string[] {
-  return ofKind(docs, 'batch/v1', 'Job').flatMap((j) => {
+  return [...ofKind(docs, 'batch/v1', 'Job'), ...ofKind(docs, 'batch/v1', 'CronJob')].flatMap((j) => {
     const { pod, containers } = podSpecs(j);
-    const name = `Job ${j.metadata?.name ?? j.metadata?.generateName}`;
+    const name = `${j.kind} ${j.metadata?.name ?? j.metadata?.generateName}`;
     const problems = secretEnvProblems(name, containers);
     if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot is not true`);
     return [...problems, ...restrictedPodProblems(name, pod, containers)];
@@ -325,6 +331,115 @@ export function prometheusRuleProblems(docs: Doc[], exported: Set<string>, alert
   return problems;
 }
 
+/**
+ * CronJobs run one at a time and clean up after themselves: `concurrencyPolicy: Forbid` (a slow run is not
+ * doubled), `startingDeadlineSeconds` (a long-missed run is skipped, not started late), both history limits,
+ * and a job template with `backoffLimit` and `activeDeadlineSeconds` (a stuck run ends). Semantics:
+ * https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/
+ */
+export function cronJobProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  for (const c of ofKind(docs, 'batch/v1', 'CronJob')) {
+    const name = `CronJob ${c.metadata?.name}`;
+    if (c.spec?.concurrencyPolicy !== 'Forbid') problems.push(`${name}: concurrencyPolicy is not Forbid`);
+    for (const field of ['startingDeadlineSeconds', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) {
+      if (c.spec?.[field] === undefined) problems.push(`${name}: no ${field}`);
+    }
+    for (const field of ['backoffLimit', 'activeDeadlineSeconds']) {
+      if (c.spec?.jobTemplate?.spec?.[field] === undefined) problems.push(`${name}: no jobTemplate ${field}`);
+    }
+  }
+  return problems;
+}
+
+/** The ops CLI's commands and each one's usage line, from its USAGE text (scripts/ops.ts). */
+export function opsCommands(usage: string): Map<string, string> {
+  const commands = new Map<string, string>();
+  // Command lines are indented by two spaces; continuation lines by more, the rest not at all.
+  for (const [, line] of usage.matchAll(/^ {2}(\S.*)$/gm)) {
+    const words: string[] = [];
+    for (const token of line!.split(/ {2,}/)[0]!.split(' ')) {
+      if (/^[[<-]/.test(token)) break;
+      words.push(token);
+    }
+    // The environment line's continuation is indented too, but starts with no command word.
+    if (words.length > 0 && words.every((w) => /^[a-z][a-z-]*$/.test(w)))
+      commands.set(words.join(' '), line!);
+  }
+  return commands;
+}
+
+const opsPods = (docs: Doc[]) =>
+  [...ofKind(docs, 'batch/v1', 'Job'), ...ofKind(docs, 'batch/v1', 'CronJob')].filter((j) =>
+    podSpecs(j).containers.some((c) => /(^|\/)ops(:|$)/.test(String(c.image))),
+  );
+
+/**
+ * Jobs and CronJobs of the ops image run a command the CLI has (its USAGE text, scripts/ops.ts), with only
+ * the options that command's usage line shows: renaming a command breaks the manifest that runs it.
+ */
+export function opsCommandProblems(docs: Doc[], usage: string): string[] {
+  const problems: string[] = [];
+  const commands = opsCommands(usage);
+  for (const j of opsPods(docs)) {
+    const name = `${j.kind} ${j.metadata?.name ?? j.metadata?.generateName}`;
+    for (const c of podSpecs(j).containers) {
+      const args: string[] = (c.args ?? []).map(String);
+      const command = [...commands.keys()]
+        .filter((k) => k.split(' ').every((w, i) => args[i] === w))
+        .sort((a, b) => b.length - a.length)[0];
+      if (command === undefined) {
+        problems.push(`${name}: \`${args.join(' ')}\` is not an ops command (scripts/ops.ts USAGE)`);
+        continue;
+      }
+      const options = new Set(commands.get(command)!.match(/--[a-z-]+/g));
+      for (const option of args.filter((a) => a.startsWith('--'))) {
+        if (!options.has(option)) problems.push(`${name}: ${option} is not an option of \`${command}\``);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The ops CLI reaches each service's database by `<SERVICE>_DATABASE_URL` (scripts/distributed/settings.ts):
+ * in a Job or CronJob of the ops image it comes from the same Secret key as that service's Deployment's
+ * DATABASE_URL, and a `prune` command (outbox, inbox: every service's tables) has every service's.
+ */
+export function opsDatabaseProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  const keys = new Map<string, string>();
+  for (const d of ofKind(docs, 'apps/v1', 'Deployment')) {
+    const url = podSpecs(d)
+      .containers.flatMap((c) => c.env ?? [])
+      .find((e: Doc) => e.name === 'DATABASE_URL');
+    if (url?.valueFrom?.secretKeyRef) {
+      keys.set(
+        `${String(d.metadata?.name).toUpperCase().replace(/-/g, '_')}_DATABASE_URL`,
+        url.valueFrom.secretKeyRef.key,
+      );
+    }
+  }
+  for (const j of opsPods(docs)) {
+    const name = `${j.kind} ${j.metadata?.name ?? j.metadata?.generateName}`;
+    for (const c of podSpecs(j).containers) {
+      const env: Doc[] = c.env ?? [];
+      for (const e of env.filter((x) => /^\w+_DATABASE_URL$/.test(x.name))) {
+        const key = e.valueFrom?.secretKeyRef?.key;
+        if (!keys.has(e.name)) problems.push(`${name}: ${e.name} names no Deployment with a DATABASE_URL`);
+        else if (key !== keys.get(e.name))
+          problems.push(`${name}: ${e.name} is Secret key ${key}, the Deployment's is ${keys.get(e.name)}`);
+      }
+      if ((c.args ?? [])[1] === 'prune') {
+        for (const variable of keys.keys()) {
+          if (!env.some((e) => e.name === variable)) problems.push(`${name}: prunes without ${variable}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 /** Every Kubernetes-level rule at once. */
 export function k8sProblems(docs: Doc[]): string[] {
   return [
@@ -337,6 +452,9 @@ export function k8sProblems(docs: Doc[]): string[] {
     ...pdbAndServiceProblems(docs),
     ...metricsProblems(docs),
     ...ingressProblems(docs),
+    ...jobProblems(docs),
+    ...cronJobProblems(docs),
+    ...opsDatabaseProblems(docs),
   ];
 }
 
