@@ -8,6 +8,7 @@ export * from './bus/consumer';
 export * from './bus/dead-letters';
 export { createInProcessBroker, topicMatches } from './bus/inprocess';
 export * from './bus/outbox';
+export * from './bus/queue-migration';
 export { BrokerUnavailableError, createRabbitBroker } from './bus/rabbitmq';
 export * from './bus/relay';
 export * from './bus/topology';

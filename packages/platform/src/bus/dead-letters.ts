@@ -3,15 +3,23 @@
  * reading dead letters without removing them, and replaying them into the consumer's queue.
  *
  * Replay keeps the message as it was published (body, `messageId` = event id, `type`, `correlationId`,
- * other headers) and drops what the retry/dead-letter path added (`x-attempt`, `x-attempts`, `x-reason`,
- * `x-consumer`, `x-death…`), so the consumer gets it as a first delivery with the full retry budget and
- * its inbox still deduplicates by event id. It records `x-replays: <n>` (how many times it was replayed).
+ * other headers) and drops what the retry/dead-letter path and RabbitMQ added (`x-attempt`, `x-attempts`,
+ * `x-reason`, `x-consumer`, `x-death…`, `x-delivery-count`), so the consumer gets it as a first delivery
+ * with the full retry budget and its inbox still deduplicates by event id. It records `x-replays: <n>`
+ * (how many times it was replayed).
  * A message is acked in the dlq only after RabbitMQ confirmed its copy in the queue: a crash in between
  * duplicates it (the inbox drops the duplicate) but never loses it.
+ *
+ * The queues are quorum queues (topology.ts). A quorum queue puts requeued messages behind the ones it
+ * requeued before (ahead of those never delivered), so a peek that requeued only the first N would move
+ * them behind the rest: `peek` reads the whole dlq (one `basic.get` each) and requeues all of it in order.
+ * Each peek counts as a return of every dead letter, which the dlq's `x-delivery-limit`
+ * (`DEAD_LETTER_DELIVERY_LIMIT`) allows a million times.
  *
  * Used by `npm run ops -- dlq …` (scripts/ops.ts) and tests; the in-process broker has no such queues.
  */
 import { type Channel, type ChannelModel, type ConfirmChannel, connect, type GetMessage } from 'amqplib';
+import { brokerDeadLetterReason, isBrokerHeader } from './rabbitmq-messages';
 import { type RabbitQueueNames, rabbitQueueNames } from './topology';
 
 /** Message counts of one consumer's three queues; `null` when that queue does not exist. */
@@ -41,7 +49,11 @@ export interface DeadLetterView {
   occurredAt?: string;
   /** Deliveries made before it was dead-lettered (header `x-attempts`). */
   attempts?: number;
-  /** The last failure's message (header `x-reason`). */
+  /**
+   * The last failure's message (header `x-reason`); for a message RabbitMQ dead-lettered itself (returned
+   * more often than its queue's delivery limit) the `x-death` reason, e.g. `RabbitMQ dead-lettered it from
+   * <queue>: delivery_limit`.
+   */
   reason?: string;
   /** Times it was replayed before (header `x-replays`, 0 when never). */
   replays: number;
@@ -56,8 +68,9 @@ export interface DeadLetterAdmin {
   /** Message counts of each consumer's queues, in the order given. */
   depths(consumers: string[]): Promise<ConsumerQueueDepth[]>;
   /**
-   * Up to `limit` (default 20) dead letters of `consumer`, oldest first, left in the dlq (they are fetched
-   * unacknowledged and requeued). `[]` when the dlq is missing or empty.
+   * Up to `limit` (default 20) dead letters of `consumer`, oldest first, left in the dlq in their order
+   * (every dead letter is fetched unacknowledged and requeued; see the module doc). `[]` when the dlq is
+   * missing or empty.
    */
   peek(consumer: string, limit?: number): Promise<DeadLetterView[]>;
   /**
@@ -104,7 +117,7 @@ export function viewDeadLetter(message: Pick<GetMessage, 'content' | 'properties
     correlationId: str(message.properties.correlationId) ?? str(envelope.correlationId),
     occurredAt: str(envelope.occurredAt),
     attempts: Number.isFinite(attempts) && headers['x-attempts'] !== undefined ? attempts : undefined,
-    reason: str(headers['x-reason']),
+    reason: str(headers['x-reason']) ?? brokerDeadLetterReason(headers),
     replays: Number(headers['x-replays'] ?? 0) || 0,
     body,
   };
@@ -166,13 +179,14 @@ export async function openDeadLetterAdmin(
 
     async peek(consumer, limit = 20) {
       const { dlq } = names(consumer);
+      const held = (await check(dlq))?.messageCount ?? 0;
       try {
         return await withChannel(async (channel) => {
           const out: DeadLetterView[] = [];
-          while (out.length < limit) {
+          for (let read = 0; read < Math.max(held, limit); read++) {
             const message = await channel.get(dlq, { noAck: false });
             if (!message) break;
-            out.push(viewDeadLetter(message, out.length + 1));
+            if (out.length < limit) out.push(viewDeadLetter(message, out.length + 1));
           }
           channel.nackAll(true);
           return out;
@@ -199,7 +213,7 @@ export async function openDeadLetterAdmin(
           const p = message.properties;
           const headers: Record<string, unknown> = {};
           for (const [key, value] of Object.entries(p.headers ?? {})) {
-            if (DROPPED_HEADERS.has(key) || key.startsWith('x-death') || key.includes('-death')) continue;
+            if (DROPPED_HEADERS.has(key) || isBrokerHeader(key)) continue;
             headers[key] = value;
           }
           headers['x-replays'] = (Number(p.headers?.['x-replays'] ?? 0) || 0) + 1;

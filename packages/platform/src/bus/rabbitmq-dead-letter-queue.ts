@@ -4,7 +4,7 @@
  * (its consumer never subscribed) closes that channel with 404, which reads as empty.
  */
 import type { Channel, ChannelModel, Message } from 'amqplib';
-import { type Headers, parseBody } from './rabbitmq-messages';
+import { brokerDeadLetterReason, type Headers, parseBody } from './rabbitmq-messages';
 import type { DeadLetter } from './types';
 
 /** Runs `use` on a new channel of `model`, closed afterwards; `missing` is the result when the queue is 404. */
@@ -29,8 +29,9 @@ export function countDeadLetters(model: ChannelModel, dlq: string): Promise<numb
 /**
  * `basic.get`s up to `max` messages from `dlq` and acks them (all at once, after the last): each as
  * `{ consumer, body, attempts, reason }` from its `x-consumer` (default `consumer`), `x-attempts` and
- * `x-reason` headers; `body` is the parsed JSON, or the raw string when the body is not JSON. `[]` when the
- * dlq does not exist.
+ * `x-reason` headers (a message RabbitMQ dead-lettered itself, over the delivery limit, has none: its
+ * reason is then taken from `x-death`); `body` is the parsed JSON, or the raw string when the body is not
+ * JSON. `[]` when the dlq does not exist.
  */
 export function takeDeadLetters(
   model: ChannelModel,
@@ -51,7 +52,7 @@ export function takeDeadLetters(
         consumer: typeof headers['x-consumer'] === 'string' ? headers['x-consumer'] : consumer,
         body: parsed.ok ? parsed.body : message.content.toString('utf8'),
         attempts: Number(headers['x-attempts'] ?? 0),
-        reason: String(headers['x-reason'] ?? ''),
+        reason: String(headers['x-reason'] ?? brokerDeadLetterReason(headers) ?? ''),
       });
     }
     if (last) channel.ack(last, true);

@@ -3,7 +3,10 @@
  * it, schedule a retry (re-published to `q.retry` with a per-message `expiration` of
  * `retryDelayMs(policy, attempt)` ms and header `x-attempt: attempt + 1`) or dead-letter it (re-published
  * to `q.dlq` with headers `x-attempts`, `x-reason`, `x-consumer`). The original is acked only after the
- * re-publish was confirmed; when it was not, the original is requeued after a pause instead.
+ * re-publish was confirmed; when it was not, the original is requeued after a pause instead. Such a
+ * requeue (and a delivery left unacked when its channel closes) counts towards the queue's
+ * `x-delivery-limit` (topology.ts `DELIVERY_LIMIT`); a retry does not: it acks and re-enters `q` as a new
+ * message whose attempt number travels in `x-attempt`.
  */
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
 import type { Logger } from 'pino';

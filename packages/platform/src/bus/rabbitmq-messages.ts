@@ -51,14 +51,39 @@ export function attemptOf(headers: Headers): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** Headers of a consumed message minus those RabbitMQ manages itself when dead-lettering. */
+/**
+ * True for a header RabbitMQ sets itself: `x-death`, `x-first-death-…` / `x-last-death-…` (dead-lettering)
+ * and `x-delivery-count` (a quorum queue's count of returns, kept by the queue, not by the header).
+ */
+export function isBrokerHeader(key: string): boolean {
+  return (
+    key === 'x-death' ||
+    key === 'x-delivery-count' ||
+    key.startsWith('x-first-death') ||
+    key.startsWith('x-last-death')
+  );
+}
+
+/** Headers of a consumed message minus those RabbitMQ manages itself (`isBrokerHeader`). */
 export function carriedHeaders(message: Message): Headers {
   const out: Headers = {};
   for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
-    if (key === 'x-death' || key.startsWith('x-first-death') || key.startsWith('x-last-death')) continue;
+    if (isBrokerHeader(key)) continue;
     out[key] = value;
   }
   return out;
+}
+
+/**
+ * Why RabbitMQ itself dead-lettered a message, from its latest `x-death` entry (RabbitMQ keeps the most
+ * recent first), e.g. `RabbitMQ dead-lettered it from shop.orders: delivery_limit` for a message returned
+ * more often than the queue's `x-delivery-limit` (topology.ts). `undefined` when it never was.
+ */
+export function brokerDeadLetterReason(headers: Headers): string | undefined {
+  const deaths = headers['x-death'];
+  const last = Array.isArray(deaths) ? (deaths[0] as { reason?: unknown; queue?: unknown }) : undefined;
+  if (!last || typeof last.reason !== 'string') return undefined;
+  return `RabbitMQ dead-lettered it from ${String(last.queue ?? '?')}: ${last.reason}`;
 }
 
 /** Publish options of a re-published message: the original's identity, persistent, `headers`. */

@@ -1,9 +1,11 @@
 /**
  * RabbitMQ `Broker` adapter (distributed mode), on amqplib with its built-in connection recovery.
  *
- * Topology: each consumer's queue `q`, `q.retry` and `q.dlq` and the topic exchange, declared by
- * `declareConsumerQueues` (topology.ts) when it subscribes; events are published with routing key
- * `event.name`.
+ * Topology: each consumer's queue `q`, `q.retry` and `q.dlq` (quorum queues) and the topic exchange,
+ * declared by `declareConsumerQueues` (topology.ts) when it subscribes; events are published with routing
+ * key `event.name`. `q`'s `x-delivery-limit` (`DELIVERY_LIMIT`) dead-letters to `q.dlq` a message that
+ * came back unacked more than 20 times (crash loops, connection losses): the retry path below never
+ * counts towards it, since a retry is a new message.
  * Retries: a failed message is re-published to `q.retry` through the default exchange with a per-message
  * `expiration` of `retryDelayMs(policy, attempt)` ms and header `x-attempt: attempt + 1`; when it expires
  * RabbitMQ dead-letters it back to `q`. Head-of-line caveat: RabbitMQ only expires messages at the head of
@@ -12,7 +14,7 @@
  * failures of different attempt numbers in flight at once. That is acceptable for back-off; it is not a
  * scheduler. Dead letters go to `q.dlq`, re-published with headers `x-attempts`, `x-reason` and `x-consumer`.
  * A transient subscription (`Subscription.transient`, one copy of each event per process) has the same
- * three queues named after `<consumer>.<process id>`, exclusive to the connection and not durable:
+ * three queues named after `<consumer>.<process id>`, classic, exclusive to the connection and not durable:
  * RabbitMQ deletes them when the connection closes, and a reconnection declares new ones.
  *
  * Delivery guarantees: every publish (events, retries, dead letters) goes through a confirm channel and
@@ -123,7 +125,8 @@ interface Connected {
  *   no confirm within `confirmTimeoutMs`.
  * - `subscribe(sub)`: declares the consumer's queues (see the module doc) and starts consuming with
  *   `prefetch`; a non-JSON body is dead-lettered without calling the handler. Throws when the consumer
- *   name is taken or the declaration fails (e.g. a queue exists with other arguments); while disconnected
+ *   name is taken or the declaration fails (`QueueArgumentsError` when a queue exists with other arguments,
+ *   e.g. a classic queue from before ADR 23: its message says to run `ops queues migrate`); while disconnected
  *   it only registers the subscription, which starts on reconnection.
  * - `takeDeadLetters(consumer, max = 100)`: `basic.get`s up to `max` messages from the dlq and acks them;
  *   `body` is the parsed JSON, or the raw string when the body is not JSON. `[]` when the dlq does not exist.

@@ -2,22 +2,56 @@
  * The RabbitMQ topology of the system, declared in one place: the queues of a consumer, and the
  * consumers of every service as the services declare them (`ServiceModule.consumes`). Used by the broker
  * adapter when a consumer subscribes (rabbitmq.ts), by the distributed launcher before it starts the
- * services, by `npm run ops -- queues declare` and by the Kubernetes / compose `declare-queues` step, so
- * a consumer a service declares always has its queues before the first event is published.
+ * services, by `npm run ops -- queues declare` / `queues migrate` and by the Kubernetes / compose
+ * `declare-queues` step, so a consumer a service declares always has its queues before the first event is
+ * published, and every one of them declares the same arguments (ADR 23).
  *
- * Per consumer (`q` is `<queuePrefix>.<consumer>`, or `<consumer>` without a prefix):
+ * Per durable consumer (`q` is `<queuePrefix>.<consumer>`, or `<consumer>` without a prefix), all three
+ * queues are quorum queues (`x-queue-type: quorum`: replicated by Raft, so losing a broker node loses no
+ * message; RabbitMQ 3.10 or later for message TTL and at-least-once dead-lettering):
  * - the durable topic exchange (default `marketplace.events`), events routed by `event.name`;
- * - `q`, bound once per event name the consumer declares;
- * - `q.retry` with `x-dead-letter-exchange: ''` and `x-dead-letter-routing-key: q` (expired retries
- *   go back to `q`);
- * - `q.dlq`, the dead letters.
- * A transient consumer (a per-process listener) has the same three queues, exclusive and not durable.
- * Declaring them again is a no-op; a queue that exists with other arguments makes the declaration throw.
+ * - `q`, bound once per event name the consumer declares, with `x-delivery-limit: DELIVERY_LIMIT` and
+ *   dead-lettering to `q.dlq` (`x-dead-letter-exchange: ''`, `x-dead-letter-routing-key: q.dlq`): a
+ *   backstop for redeliveries the retry path never sees (crash loops, connection losses, requeues);
+ * - `q.retry`, dead-lettering expired retries back to `q` (`x-dead-letter-routing-key: q`);
+ * - `q.dlq`, the dead letters, with `x-delivery-limit: DEAD_LETTER_DELIVERY_LIMIT` (see there).
+ * `q` and `q.retry` dead-letter `at-least-once` (`x-dead-letter-strategy`, which needs
+ * `x-overflow: reject-publish`; no length limit is set, so nothing is ever rejected): a dead letter stays
+ * in its source queue until its target confirmed it, instead of RabbitMQ's default at-most-once.
+ * A transient consumer (a per-process listener) has the same three queues as classic queues, exclusive and
+ * not durable (a quorum queue cannot be exclusive): they die with their connection anyway.
+ * Declaring them again is a no-op; a queue that exists with other arguments (e.g. a classic queue from
+ * before ADR 23) makes the declaration throw `QueueArgumentsError`, which tells the operator to run
+ * `npm run ops -- queues migrate` (queue-migration.ts).
  */
-import { type Channel, connect } from 'amqplib';
+import { type Channel, connect, type Options } from 'amqplib';
 
 /** The exchange events are published to when none is configured. */
 export const DEFAULT_EXCHANGE = 'marketplace.events';
+
+/**
+ * `x-delivery-limit` of a consumer's main queue: a message returned to it more than 20 times (delivered
+ * 21 times) is dead-lettered to `q.dlq`. Handler failures never count: the retry path acks the delivery
+ * and re-publishes a new message through `q.retry` (attempts counted in `x-attempt`, at most
+ * `RetryPolicy.maxAttempts`, 5 by default). What counts is a delivery that comes back unacked — its
+ * channel or connection closed (the process crashed, was killed or lost the broker) or it was requeued
+ * after a retry re-publish was not confirmed (rabbitmq-delivery.ts, after a pause of `retryDelayMs`).
+ * A healthy message is in flight for milliseconds and comes back once per such incident, so 20 returns
+ * mean a message that takes its consumer down (or a broker failing for minutes: 20 unconfirmed
+ * re-publishes take at least 20 × (confirm timeout + pause)); it is parked in the dlq, where
+ * `ops dlq replay` brings it back, instead of crash-looping the service forever. 20 is also RabbitMQ 4's
+ * default for quorum queues (rabbitmq-server#11937), so the figure does not change on an upgrade.
+ */
+export const DELIVERY_LIMIT = 20;
+
+/**
+ * `x-delivery-limit` of a dead-letter queue: effectively none. `ops dlq show` peeks with `basic.get` and
+ * requeues, which counts as a return; RabbitMQ 4.0–4.2 would apply a default limit of 20 and, the dlq
+ * having no dead-letter target, drop a dead letter shown 20 times. `-1` (unlimited on RabbitMQ 4) drops
+ * a message at its first return on 3.10 (measured on 3.10.8), so the limit is stated as a number no
+ * operator reaches: a million peeks of one message.
+ */
+export const DEAD_LETTER_DELIVERY_LIMIT = 1_000_000;
 
 /** A durable consumer as its service declares it: a name unique in the system, and its event names. */
 export interface ConsumerDeclaration {
@@ -40,10 +74,95 @@ export function rabbitQueueNames(consumer: string, queuePrefix?: string): Rabbit
   return { queue, retry: `${queue}.retry`, dlq: `${queue}.dlq` };
 }
 
+/** The `assertQueue` options of each of a consumer's three queues. */
+export type ConsumerQueueOptions = Record<keyof RabbitQueueNames, Options.AssertQueue>;
+
 /**
- * Declares `exchange` and the three queues `names` of one consumer on `channel`, binding the queue to
- * each of `events`; `transient` makes them exclusive to the connection and not durable.
- * @throws Error (amqplib's, and the channel closes) when a queue exists with other arguments.
+ * The declaration options (flags and `x-` arguments) of the three queues `names`, durable quorum queues
+ * or, when `transient`, exclusive non-durable classic ones (see the module doc). The only source of these
+ * arguments: every declaration and the migration use it, so they never disagree.
+ */
+export function consumerQueueOptions(names: RabbitQueueNames, transient = false): ConsumerQueueOptions {
+  if (transient) {
+    const kept = { durable: false, exclusive: true } as const;
+    const classic = { 'x-queue-type': 'classic' };
+    return {
+      queue: { ...kept, arguments: { ...classic } },
+      retry: {
+        ...kept,
+        arguments: { ...classic, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
+      },
+      dlq: { ...kept, arguments: { ...classic } },
+    };
+  }
+  const quorum = { 'x-queue-type': 'quorum' };
+  const atLeastOnce = { 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' };
+  return {
+    queue: {
+      durable: true,
+      arguments: {
+        ...quorum,
+        'x-delivery-limit': DELIVERY_LIMIT,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': names.dlq,
+        ...atLeastOnce,
+      },
+    },
+    retry: {
+      durable: true,
+      arguments: {
+        ...quorum,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': names.queue,
+        ...atLeastOnce,
+      },
+    },
+    dlq: { durable: true, arguments: { ...quorum, 'x-delivery-limit': DEAD_LETTER_DELIVERY_LIMIT } },
+  };
+}
+
+/**
+ * A queue exists with other arguments than the ones declared (RabbitMQ refused the declaration with
+ * 406 PRECONDITION_FAILED and closed the channel). `message` says what to do.
+ */
+export class QueueArgumentsError extends Error {
+  override name = 'QueueArgumentsError';
+  constructor(
+    readonly queue: string,
+    /** RabbitMQ's own reason, e.g. `inequivalent arg 'x-dead-letter-exchange' … current is none`. */
+    readonly brokerMessage: string,
+  ) {
+    super(
+      `queue ${queue} exists with other arguments than this version declares (a classic queue left from ` +
+        'before ADR 23 made consumer queues quorum queues, or arguments changed since): stop the services ' +
+        'that consume it, then run `npm run ops -- queues migrate`, which moves its messages aside, ' +
+        `redeclares it and moves them back (docs/operations.md, "Queues"). RabbitMQ said: ${brokerMessage}`,
+    );
+  }
+}
+
+/** True for the 406 PRECONDITION_FAILED amqplib throws when a declaration does not match. */
+export function isPreconditionFailed(err: unknown): boolean {
+  return (err as { code?: unknown }).code === 406;
+}
+
+/**
+ * `assertQueue(queue, options)` on `channel`.
+ * @throws QueueArgumentsError when the queue exists with other arguments (the channel is then closed).
+ */
+export async function assertQueueAs(channel: Channel, queue: string, options: Options.AssertQueue) {
+  try {
+    return await channel.assertQueue(queue, options);
+  } catch (err) {
+    if (isPreconditionFailed(err)) throw new QueueArgumentsError(queue, (err as Error).message);
+    throw err;
+  }
+}
+
+/**
+ * Declares `exchange` and the three queues `names` of one consumer on `channel` with
+ * `consumerQueueOptions(names, transient)`, binding the queue to each of `events`.
+ * @throws QueueArgumentsError when a queue exists with other arguments (the channel is then closed).
  */
 export async function declareConsumerQueues(
   channel: Channel,
@@ -52,15 +171,12 @@ export async function declareConsumerQueues(
   events: readonly string[],
   transient = false,
 ): Promise<void> {
-  const kept = transient ? { durable: false, exclusive: true } : { durable: true };
+  const options = consumerQueueOptions(names, transient);
   await channel.assertExchange(exchange, 'topic', { durable: true });
-  await channel.assertQueue(names.queue, kept);
+  await assertQueueAs(channel, names.queue, options.queue);
   for (const key of events) await channel.bindQueue(names.queue, exchange, key);
-  await channel.assertQueue(names.retry, {
-    ...kept,
-    arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
-  });
-  await channel.assertQueue(names.dlq, kept);
+  await assertQueueAs(channel, names.retry, options.retry);
+  await assertQueueAs(channel, names.dlq, options.dlq);
 }
 
 /** A consumer of the system with the service that declares it. */
@@ -89,7 +205,8 @@ export function systemConsumers(
 /**
  * Connects to RabbitMQ at `url` and declares the exchange and the queues of every consumer in
  * `consumers` (see the module doc), then disconnects.
- * @throws Error when RabbitMQ cannot be reached or refuses a declaration.
+ * @throws QueueArgumentsError when a queue exists with other arguments (e.g. classic: run `queues migrate`);
+ *   Error when RabbitMQ cannot be reached or refuses a declaration.
  */
 export async function declareTopology(
   url: string,
