@@ -18,6 +18,7 @@ export * from './cached-json';
 export * from './config';
 export * from './db/index';
 export * from './db/messaging';
+export * from './db/prune';
 export * from './errors';
 export * from './http';
 export * from './logger';

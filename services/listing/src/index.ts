@@ -26,3 +26,6 @@ export const listingService = defineService<EventPayloads>({
     consumers: [userDeletedConsumer(), referenceNamesConsumer()],
   }),
 });
+
+/** The listings as a source for the ops CLI's `search reindex` (not for other services, ADR 16). */
+export { type ListingSource, listingSource } from './data/listing-source';

@@ -281,7 +281,8 @@ const MAX_RESULT_WINDOW = 10_000;
  * The Elasticsearch car search on index `index` of `client`. The index is created with
  * {@link esMapping} on first use when missing; an existing one gets the mapping's newer fields added
  * (`putMapping`, when the client has it). Cars indexed before a field existed lack it until they are
- * indexed again (`npm run ops -- catalog reannounce`): until then an `owners` filter does not find them.
+ * indexed again (`npm run ops -- search reindex` rebuilds the index from the read model): until then an
+ * `owners` filter does not find them.
  * @throws Error from writes when Elasticsearch rejects an operation (the first item error).
  */
 export function createElasticsearchSearch(
