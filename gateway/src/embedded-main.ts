@@ -5,9 +5,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createLogger, loadConfig, onShutdownSignal } from '@marketplace/platform';
-import { startEmbedded } from './embedded';
-import { frontEnds, repoRoot } from './web';
+// Tracing starts before the rest is loaded: it patches express, pg and http as they load
+// (docs/adr/0024-tracing.md). Off, and nothing loaded, unless the OTEL_* variables ask for it.
+import { startTracing } from '../../packages/platform/src/tracing/index';
+
+await startTracing({ serviceName: 'marketplace' });
+const { createLogger, loadConfig, onShutdownSignal } = await import('@marketplace/platform');
+const { startEmbedded } = await import('./embedded');
+const { frontEnds, repoRoot } = await import('./web');
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'marketplace' });

@@ -5,16 +5,16 @@
  */
 
 import path from 'node:path';
-import {
-  createCachePorts,
-  createLogger,
-  createMetrics,
-  listen,
-  loadConfig,
-  onShutdownSignal,
-} from '@marketplace/platform';
-import { createGatewayApp } from './app';
-import { repoRoot } from './web';
+// Tracing starts before the rest is loaded: it patches express, http and ioredis as they load
+// (docs/adr/0024-tracing.md). Off, and nothing loaded, unless the OTEL_* variables ask for it.
+import { flushTracing, startTracing } from '../../packages/platform/src/tracing/index';
+
+await startTracing({ serviceName: 'gateway' });
+const { createCachePorts, createLogger, createMetrics, listen, loadConfig, onShutdownSignal } = await import(
+  '@marketplace/platform'
+);
+const { createGatewayApp } = await import('./app');
+const { repoRoot } = await import('./web');
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'gateway' });
@@ -39,4 +39,5 @@ logger.info({ url: server.url }, 'gateway listening');
 onShutdownSignal(logger, async () => {
   await server.stop();
   await cache.close();
+  await flushTracing();
 });

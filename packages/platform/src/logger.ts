@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino, { type Logger } from 'pino';
+import { traceLogFields } from './tracing/context';
 
 export type { Logger } from 'pino';
 
@@ -127,7 +128,8 @@ export function pathWithoutQueryValues(url: string | undefined): string {
 }
 
 /**
- * Creates the root logger; each line gets `requestId`/`correlationId` from the current context. Lines go
+ * Creates the root logger; each line gets `requestId`/`correlationId` from the current context and, when
+ * tracing runs and a span is active, `trace_id`/`span_id` (tracing/index.ts). Lines go
  * to stdout, or to `destination` when given (tests capture them). Secrets are never written (issue 20):
  * the values of {@link SECRET_KEYS} at any depth up to REDACT_DEPTH are replaced by `[redacted]` (pino
  * redact), and errors go through {@link serializeError} (no SQL parameters).
@@ -142,7 +144,11 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const ctx = storage.getStore();
-      return ctx ? { requestId: ctx.requestId, correlationId: ctx.correlationId } : {};
+      // trace_id / span_id of the active span when tracing runs (tracing/context.ts); one check when it does not.
+      const traced = traceLogFields();
+      if (!ctx) return traced ?? {};
+      const ids = { requestId: ctx.requestId, correlationId: ctx.correlationId };
+      return traced ? { ...ids, ...traced } : ids;
     },
     serializers: { err: serializeError },
     redact: { paths: redactPaths(), censor: '[redacted]' },

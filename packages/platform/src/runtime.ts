@@ -25,6 +25,7 @@ import { type BoundOperation, operationRouter } from './operations';
 import { createPeerSecret, createPeers, type Peers, restrictPeers } from './peers';
 import type { ReadinessCheck } from './readiness';
 import type { AnyServiceModule } from './service';
+import { flushTracing } from './tracing/index';
 
 export interface Infrastructure {
   config: Config;
@@ -48,6 +49,7 @@ export interface Infrastructure {
   degradedBy: Record<string, ReadinessCheck>;
   /** This process's Prometheus metrics (its own registry; served at `/metrics` by the HTTP app). */
   metrics: Metrics;
+  /** Closes the broker, the cache and the database, then flushes the spans buffered when tracing runs. */
   close(): Promise<void>;
 }
 
@@ -140,6 +142,8 @@ export async function createInfrastructure(
       await broker.close();
       await cache.close();
       await database.close();
+      // The spans of the work just finished, before the process exits (no-op when tracing is off).
+      await flushTracing();
     },
   };
 }

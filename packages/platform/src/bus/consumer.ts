@@ -3,13 +3,16 @@
  * Each delivery is validated against the consumer's schema (a failure is a poison message: dead-lettered
  * at once), then handled in one transaction that first records (consumer, event id) in the inbox; an event
  * already in the inbox is acknowledged without running the handler again. A thrown handler error rolls the
- * transaction back (inbox row included) so the broker's retry runs it afresh.
+ * transaction back (inbox row included) so the broker's retry runs it afresh. With tracing on, each
+ * handling is a span (`process <event>`) in the trace of the request that wrote the event
+ * (tracing/context.ts).
  */
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/index';
 import type { MessagingTables } from '../db/messaging';
 import { runWithContext } from '../logger';
+import { type ConsumeInfo, traceCarrierOf, traceConsume } from '../tracing/context';
 import type { Emit, EventMap, Outbox } from './outbox';
 import { type EventEnvelope, PoisonMessageError, type Subscription } from './types';
 
@@ -86,12 +89,26 @@ export function listenerSubscription<E extends EventEnvelope>(
           void attempt();
         }
       : undefined,
-    async handle({ body }) {
+    async handle({ body, attempt }) {
       const event = parseEvent(listener.schema, body);
       await runWithContext({ requestId: event.id, correlationId: event.correlationId }, () =>
-        listener.handle(event, { logger: logger.child({ event: event.name, eventId: event.id }) }),
+        traceConsume(consumeInfo(listener.name, event, attempt, body), () =>
+          listener.handle(event, { logger: logger.child({ event: event.name, eventId: event.id }) }),
+        ),
       );
     },
+  };
+}
+
+/** What the consumer's span records of a delivery (tracing/context.ts); `body` holds the creation context. */
+function consumeInfo(consumer: string, event: EventEnvelope, attempt: number, body: unknown): ConsumeInfo {
+  return {
+    consumer,
+    event: event.name,
+    eventId: event.id,
+    correlationId: event.correlationId,
+    attempt,
+    envelope: traceCarrierOf(body),
   };
 }
 
@@ -119,28 +136,30 @@ export function toSubscription<E extends EventEnvelope, M extends EventMap = Eve
     async handle({ body, attempt }) {
       const event = parseEvent(consumer.schema, body);
       const ctx = { requestId: event.id, correlationId: event.correlationId };
-      await runWithContext(ctx, async () => {
-        const logger = deps.logger.child({ consumer: consumer.name, event: event.name, eventId: event.id });
-        const committed: Array<() => Promise<void>> = [];
-        const afterCommit = (task: () => Promise<void>) => {
-          committed.push(task);
-        };
-        const outcome = await deps.outbox.transaction(async (tx, emit) => {
-          committed.length = 0;
-          const fresh = await tx
-            .insert(inbox)
-            .values({ consumer: consumer.name, eventId: event.id })
-            .onConflictDoNothing()
-            .returning({ eventId: inbox.eventId });
-          if (fresh.length === 0) return 'duplicate' as const;
-          await consumer.handle(event, { tx, emit, logger, attempt, afterCommit });
-          return 'handled' as const;
-        });
-        for (const task of committed) {
-          await task().catch((err: unknown) => logger.warn({ err }, 'after-commit task failed'));
-        }
-        logger.debug({ outcome, attempt }, 'event consumed');
-      });
+      await runWithContext(ctx, () =>
+        traceConsume(consumeInfo(consumer.name, event, attempt, body), async () => {
+          const logger = deps.logger.child({ consumer: consumer.name, event: event.name, eventId: event.id });
+          const committed: Array<() => Promise<void>> = [];
+          const afterCommit = (task: () => Promise<void>) => {
+            committed.push(task);
+          };
+          const outcome = await deps.outbox.transaction(async (tx, emit) => {
+            committed.length = 0;
+            const fresh = await tx
+              .insert(inbox)
+              .values({ consumer: consumer.name, eventId: event.id })
+              .onConflictDoNothing()
+              .returning({ eventId: inbox.eventId });
+            if (fresh.length === 0) return 'duplicate' as const;
+            await consumer.handle(event, { tx, emit, logger, attempt, afterCommit });
+            return 'handled' as const;
+          });
+          for (const task of committed) {
+            await task().catch((err: unknown) => logger.warn({ err }, 'after-commit task failed'));
+          }
+          logger.debug({ outcome, attempt }, 'event consumed');
+        }),
+      );
     },
   };
 }

@@ -6,10 +6,15 @@
  * deliveries that never run inside the `publish` call, bodies that cross a JSON "wire" (each handler gets
  * its own deep copy), timed retries with `retryDelayMs`, and an in-memory dead-letter queue per consumer.
  *
+ * With tracing on, the event's `traceparent` travels in the body (the envelope) and each delivery runs
+ * detached from the trace that published it, so the consumer's span (consumer.ts) takes the event's own
+ * creation context as its parent.
+ *
  * Unlike RabbitMQ nothing is durable: messages still queued or waiting for a retry are lost with the
  * process, and `close()` drops them.
  */
 import pino, { type Logger } from 'pino';
+import { detachedFromTrace } from '../tracing/context';
 import {
   type Broker,
   type BusObserver,
@@ -143,7 +148,8 @@ export function createInProcessBroker(opts: InProcessBrokerOptions = {}): InProc
     while (!closed && state.active < prefetch && state.queue.length > 0) {
       const message = state.queue.shift()!;
       state.active += 1;
-      const run = deliver(state, message).finally(() => {
+      // Detached from whatever trace scheduled the pump: the consumer's span takes the event's own context.
+      const run = detachedFromTrace(() => deliver(state, message)).finally(() => {
         state.active -= 1;
         inFlight.delete(run);
         if (state.queue.length > 0) schedulePump(state);

@@ -1,12 +1,14 @@
 /**
  * Transactional outbox: `transaction(fn)` runs `fn` in one database transaction and gives it `emit`,
  * which writes an event row in that same transaction. A rolled-back transaction leaves no event; a
- * committed one is published by the relay (see relay.ts), which is woken right after the commit.
+ * committed one is published by the relay (see relay.ts), which is woken right after the commit. When
+ * tracing runs, each envelope carries the W3C `traceparent` of the span that wrote it (types.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index';
 import type { MessagingTables } from '../db/messaging';
 import { currentCorrelationId } from '../logger';
+import { traceEventCreated } from '../tracing/context';
 import type { EventEnvelope } from './types';
 
 /**
@@ -55,12 +57,16 @@ export function createOutbox<M extends EventMap = EventMap>(opts: {
       if (opts.publishes && !opts.publishes.includes(name)) {
         throw new Error(`event ${name} is not one this service declares it publishes`);
       }
+      const id = randomUUID();
+      const correlationId = currentCorrelationId();
       const envelope = {
         name,
         version: o?.version ?? 1,
-        id: randomUUID(),
+        id,
         occurredAt: now().toISOString(),
-        correlationId: currentCorrelationId(),
+        correlationId,
+        // traceparent/tracestate of the event's `create` span when tracing runs (nothing otherwise).
+        ...traceEventCreated({ name, id, correlationId }),
         payload,
       };
       await tx.insert(opts.tables.outbox).values({ id: envelope.id, name, envelope });

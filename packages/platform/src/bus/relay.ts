@@ -4,12 +4,14 @@
  * broker before its confirms are awaited) and stamps `published_at` only after the broker confirmed. A
  * failed publish ends the stamping at that row; it stays unpublished and is retried on the next round (with
  * any later row of the batch, which may then go out twice), so events written while the broker is down go
- * out once it is back.
+ * out once it is back. With tracing on, each event is published in the trace context stored with it
+ * (its `traceparent`), so the publish joins the trace of the request that wrote the event.
  */
 import { asc, count, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index';
 import type { MessagingTables } from '../db/messaging';
+import { detachedFromTrace, withTraceCarrier } from '../tracing/context';
 import type { Broker, EventEnvelope } from './types';
 
 export interface Relay {
@@ -63,8 +65,13 @@ export function createRelay(opts: RelayOptions): Relay {
       // bound to persistent messages made per-row confirms ~20 ms each: 50 events a second per outbox).
       // Stamped: the rows up to the first failure; a later row the broker took anyway is published again
       // next round (at least once, as ever).
+      // Each event is published in the trace context stored with it (the span that wrote it), not in
+      // whatever is active here: the publish span (amqplib's, RabbitMQ) joins the writer's trace.
       const outcomes = await Promise.allSettled(
-        rows.map((row) => broker.publish(row.envelope as EventEnvelope)),
+        rows.map((row) => {
+          const envelope = row.envelope as EventEnvelope;
+          return withTraceCarrier(envelope, () => broker.publish(envelope));
+        }),
       );
       const done: number[] = [];
       let failed = false;
@@ -108,7 +115,8 @@ export function createRelay(opts: RelayOptions): Relay {
       again = true;
       return running;
     }
-    running = (async () => {
+    // Detached from the trace of whoever woke it (a request's commit): a round belongs to no request.
+    running = detachedFromTrace(async () => {
       let total = 0;
       do {
         again = false;
@@ -119,7 +127,7 @@ export function createRelay(opts: RelayOptions): Relay {
         }
       } while (again && !stopped);
       return total;
-    })().finally(() => {
+    }).finally(() => {
       running = undefined;
     });
     return running;

@@ -19,6 +19,14 @@ export interface EventEnvelope<P = unknown> {
   occurredAt: string;
   /** Correlation id of the request (or event) that caused this one; carried into logs. */
   correlationId: string;
+  /**
+   * W3C Trace Context (https://www.w3.org/TR/trace-context/) of the span that wrote the event, when tracing
+   * ran (tracing/index.ts): `00-<trace id>-<span id>-<flags>`. The relay publishes the event in this context
+   * and consumers' spans join its trace. Absent when tracing is off; consumers' schemas ignore it.
+   */
+  traceparent?: string;
+  /** The W3C `tracestate` that went with {@link traceparent}, when there was one. */
+  tracestate?: string;
   payload: P;
 }
 
