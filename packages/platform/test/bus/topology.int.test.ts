@@ -189,8 +189,9 @@ describe.skipIf(!url)('consumer queues on RabbitMQ', () => {
 
       expect(await admin.replay('t.orders')).toBe(1);
       const replayed = await onChannel((c) => c.get(names.queue, { noAck: true }));
-      expect(replayed?.properties.messageId).toBe('evt-crash');
-      const headers = replayed?.properties.headers ?? {};
+      if (!replayed) throw new Error('the replayed message is not in the queue');
+      expect(replayed.properties.messageId).toBe('evt-crash');
+      const headers = replayed.properties.headers ?? {};
       expect(headers['x-replays']).toBe(1);
       expect(Object.keys(headers).filter((k) => k.includes('death'))).toEqual([]);
     } finally {
