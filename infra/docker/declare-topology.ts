@@ -5,7 +5,9 @@
  * its demo cars while test-drive is still starting, auth registers the first administrator before
  * notification has subscribed. Idempotent (declaring again is a no-op), so it runs before every start:
  * the `rabbitmq-topology` job in infra/docker-compose.yml and the `declare-queues` init container of each
- * service in infra/k8s. Shipped in the `ops` image.
+ * service in infra/k8s. Shipped in the `ops` image. The queues are quorum queues (ADR 23); on a broker that
+ * still has the classic queues of an older version it fails with `QueueArgumentsError`, whose message says
+ * to stop the consumers and run `npm run ops -- queues migrate` (docs/operations.md, "Queues").
  *
  * Environment: AMQP_URL, AMQP_EXCHANGE (default marketplace.events), AMQP_QUEUE_PREFIX.
  */
