@@ -37,10 +37,11 @@ export const DEFAULT_EXCHANGE = 'marketplace.events';
  * channel or connection closed (the process crashed, was killed or lost the broker) or it was requeued
  * after a retry re-publish was not confirmed (rabbitmq-delivery.ts, after a pause of `retryDelayMs`).
  * A healthy message is in flight for milliseconds and comes back once per such incident, so 20 returns
- * mean a message that takes its consumer down (or a broker failing for minutes: 20 unconfirmed
- * re-publishes take at least 20 × (confirm timeout + pause)); it is parked in the dlq, where
- * `ops dlq replay` brings it back, instead of crash-looping the service forever. 20 is also RabbitMQ 4's
- * default for quorum queues (rabbitmq-server#11937), so the figure does not change on an upgrade.
+ * mean a message that takes its consumer down (or a broker failing for minutes: each unconfirmed
+ * re-publish waits for a refusal or the 10 s confirm timeout, then a pause of at least 1 s); it is parked
+ * in the dlq, where `ops dlq replay` brings it back, instead of crash-looping the service forever. 20 is
+ * also RabbitMQ 4's default for quorum queues (rabbitmq-server#11937), so the figure does not change on an
+ * upgrade. Reasoning and alternatives: docs/adr/0023-quorum-queues.md.
  */
 export const DELIVERY_LIMIT = 20;
 
