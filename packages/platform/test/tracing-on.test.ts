@@ -156,5 +156,5 @@ describe('tracing on', () => {
       await broker.close();
       await database.close();
     }
-  });
+  }, 30_000);
 });
