@@ -316,7 +316,7 @@ function traceHooks(): TraceHooks {
         'messaging.consumer.group.name': info.consumer,
         'messaging.message.id': info.eventId,
         'messaging.message.conversation_id': info.correlationId,
-        'messaging.delivery.attempt': info.attempt,
+        'marketplace.delivery_attempt': info.attempt,
         [CORRELATION_ID_ATTRIBUTE]: info.correlationId,
       };
       const span: Span = tracer.startSpan(
