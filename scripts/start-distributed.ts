@@ -1,11 +1,13 @@
 /**
- * `npm run start:distributed [-- --keep-going] [--raw-logs] [--no-build]`: the whole system as separate
+ * `npm run start:distributed [-- --keep-going] [--raw-logs] [--no-build] [--compiled]`: the whole system as separate
  * processes on this machine against the local PostgreSQL, RabbitMQ and Redis (scripts/distributed/launcher.ts;
  * variables in scripts/distributed/settings.ts and the README's "Run distributed").
  *
  * Builds the front ends that have no dist/ yet (unless --no-build), starts everything, prints the URLs and
  * keeps running. Ctrl-C / SIGTERM stops every child. A child that exits on its own is reported; the
  * launcher then stops the rest and exits 1, unless --keep-going (it keeps the others running).
+ * --compiled: compiles the gateway and the services (scripts/build-node.ts) and runs them with node alone, as
+ * their images do (benchmarks; no TypeScript transpiling at start).
  * Exit codes: 0 after a requested stop, 1 when a child died or the start failed, 2 for a usage error.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { type DistributedSystem, startDistributed } from './distributed/launcher';
 import { repoRoot } from './distributed/settings';
 
-const USAGE = 'usage: npm run start:distributed [-- --keep-going] [--raw-logs] [--no-build]';
+const USAGE = 'usage: npm run start:distributed [-- --keep-going] [--raw-logs] [--no-build] [--compiled]';
 
 /** Builds each front end (`shell`, `mfe-*`) that has a build script but no dist/ yet. @throws when a build fails. */
 export function buildMissingFrontEnds(log: (line: string) => void): void {
@@ -33,7 +35,7 @@ export function buildMissingFrontEnds(log: (line: string) => void): void {
 
 /** Runs the launcher CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const known = new Set(['--keep-going', '--raw-logs', '--no-build']);
+  const known = new Set(['--keep-going', '--raw-logs', '--no-build', '--compiled']);
   const unknown = argv.filter((a) => !known.has(a));
   if (unknown.length > 0 || argv.includes('--help')) {
     process.stderr.write(`${USAGE}\n`);
@@ -70,6 +72,7 @@ export async function main(argv: string[]): Promise<number> {
     system = await startDistributed({
       signal: starting.signal,
       rawLogs: argv.includes('--raw-logs'),
+      compiled: argv.includes('--compiled'),
       onUnexpectedExit(info) {
         log(`${info.name} exited unexpectedly (${info.signal ?? `code ${info.code}`})`);
         if (!keepGoing) shutdown(1);

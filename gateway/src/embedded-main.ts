@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 // Tracing starts before the rest is loaded: it patches express, pg and http as they load
 // (docs/adr/0024-tracing.md). Off, and nothing loaded, unless the OTEL_* variables ask for it.
-import { startTracing } from '../../packages/platform/src/tracing/index';
+import { startTracing } from '@marketplace/platform/tracing';
 
 await startTracing({ serviceName: 'marketplace' });
 const { createLogger, loadConfig, onShutdownSignal } = await import('@marketplace/platform');

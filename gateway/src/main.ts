@@ -7,7 +7,7 @@
 import path from 'node:path';
 // Tracing starts before the rest is loaded: it patches express, http and ioredis as they load
 // (docs/adr/0024-tracing.md). Off, and nothing loaded, unless the OTEL_* variables ask for it.
-import { flushTracing, startTracing } from '../../packages/platform/src/tracing/index';
+import { flushTracing, startTracing } from '@marketplace/platform/tracing';
 
 await startTracing({ serviceName: 'gateway' });
 const { createCachePorts, createLogger, createMetrics, listen, loadConfig, onShutdownSignal } = await import(

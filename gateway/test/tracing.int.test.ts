@@ -16,10 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startTracing, type Tracing } from '@marketplace/platform/tracing';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTracing, type Tracing } from '../../packages/platform/src/tracing/index';
 import { requireServer } from '../../test-support/servers';
 
 const exporter = new InMemorySpanExporter();

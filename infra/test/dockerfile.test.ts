@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dockerfileProblems } from './rules/dockerfile';
+import { dockerfileProblems, nodeRuntimeProblems } from './rules/dockerfile';
 import type { Doc } from './rules/yaml';
 import { compose, dockerfile, repo } from './support';
 
@@ -61,6 +61,31 @@ describe('Dockerfile (infra/docker)', () => {
     expect(dockerfileProblems(`${text}\nFROM scratch AS extra\nCOPY --from=web / /\n`, targets)).toEqual([
       'extra: USER root is not a numeric user',
       'extra: no HEALTHCHECK on /healthz',
+    ]);
+  });
+
+  it('every Node target starts compiled JavaScript with node alone, on its own production dependencies, on the .nvmrc Node', () => {
+    const nvmrc = fs.readFileSync(path.join(repo, '.nvmrc'), 'utf8');
+    const nodeTargets = ['service', 'gateway', 'ops'];
+    expect(nodeRuntimeProblems(text, nodeTargets, nvmrc)).toEqual([]);
+    // Broken copies: each rule reports.
+    expect(nodeRuntimeProblems(text, nodeTargets, '22.1.0')).toEqual([
+      `NODE_IMAGE is node:${nvmrc.trim()}, .nvmrc says 22.1.0`,
+    ]);
+    const viaTsx = text.replace(
+      'CMD ["node", "--enable-source-maps", "gateway/dist/main.js"]',
+      'CMD ["node", "--import", "tsx", "gateway/src/main.ts"]',
+    );
+    expect(nodeRuntimeProblems(viaTsx, nodeTargets, nvmrc)).toEqual([
+      'gateway: does not start compiled JavaScript with node alone (CMD ["node", "--import", "tsx", "gateway/src/main.ts"])',
+    ]);
+    const everything = text.replace(/(AS service-deps[\s\S]*?)-w "services\/\$\{SERVICE\}"/, '$1');
+    expect(nodeRuntimeProblems(everything, nodeTargets, nvmrc)).toEqual([
+      "service: node_modules are not one workspace's production dependencies (npm ci --omit=dev -w …)",
+    ]);
+    const withDev = text.replace(/(AS ops-deps[\s\S]*?)--omit=dev /, '$1');
+    expect(nodeRuntimeProblems(withDev, nodeTargets, nvmrc)).toEqual([
+      "ops: node_modules are not one workspace's production dependencies (npm ci --omit=dev -w …)",
     ]);
   });
 

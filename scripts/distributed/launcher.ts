@@ -24,12 +24,16 @@
  * process name (coloured when asked) and pino JSON lines condensed to `time LEVEL msg {fields}`.
  * A process that exits without being asked to is reported through `onUnexpectedExit`.
  *
+ * With `compiled`, the gateway and the services are compiled first (scripts/build-node.ts) and run as
+ * `node --enable-source-maps <workspace>/dist/main.js`, as their images run them.
+ *
  * Files: process-specs.ts (what each process gets), managed-process.ts (one child), databases.ts,
  * log-lines.ts (prefixes, condensed pino lines); this one starts and stops the whole.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { declareTopology } from '@marketplace/platform';
+import { buildDeployables, NODE_DEPLOYABLES } from '../build-node';
 import { consumerSpecs } from './consumers';
 import { ensureDatabases } from './databases';
 import { linePrefix } from './log-lines';
@@ -66,6 +70,11 @@ export interface LaunchOptions {
   signal?: AbortSignal;
   /** Start static servers for the remotes (default true); without them the gateway serves the remotes itself. */
   remotes?: boolean;
+  /**
+   * Compile the gateway and the services first (scripts/build-node.ts) and run their `dist/main.js` with node
+   * alone, as the images do (default false: TypeScript through tsx).
+   */
+  compiled?: boolean;
 }
 
 /** A running distributed system. */
@@ -99,6 +108,10 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   const readyTimeoutMs = opts.readyTimeoutMs ?? 180_000;
   const urlOf = (name: string) => processUrl(settings, name);
 
+  if (opts.compiled) {
+    const problems = await buildDeployables(NODE_DEPLOYABLES.filter((d) => d.entry.endsWith('/src/main.ts')));
+    if (problems.length > 0) throw new Error(`compiling failed: ${problems.join('; ')}`);
+  }
   await ensureDatabases(settings);
   await declareTopology(settings.amqpUrl, {
     exchange: settings.amqpExchange,
@@ -107,7 +120,13 @@ export async function startDistributed(opts: LaunchOptions = {}): Promise<Distri
   });
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const privateKey = jwtPrivateKey(env, settings.dataDir);
-  const { specs, gatewayUrl, remotes } = planProcesses(settings, env, privateKey, opts.remotes ?? true);
+  const { specs, gatewayUrl, remotes } = planProcesses(
+    settings,
+    env,
+    privateKey,
+    opts.remotes ?? true,
+    opts.compiled ?? false,
+  );
 
   const width = Math.max(...specs.map((s) => s.name.length));
   let stopping = false;

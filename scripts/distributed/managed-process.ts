@@ -1,5 +1,6 @@
 /**
- * One child process of the launcher (launcher.ts): spawned with `node --import tsx <script>` and its own
+ * One child process of the launcher (launcher.ts): spawned with `node <nodeArgs> <script>` (tsx, or a compiled
+ * bundle with node alone) and its own
  * environment, its output lines prefixed and (unless raw) condensed, readiness probed over HTTP
  * (services and gateway: `GET /readyz` 200; a remote's static server: any answer on `/`), and a handle
  * to kill, restart or start it. An exit nobody asked for is reported.
@@ -101,7 +102,7 @@ export function managedProcess(spec: ProcessSpec, ctx: ProcessContext): ManagedP
 
   const spawnChild = () => {
     expected = false;
-    const c = spawn(process.execPath, ['--import', 'tsx', spec.script], {
+    const c = spawn(process.execPath, [...spec.nodeArgs, spec.script], {
       cwd: repoRoot,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],

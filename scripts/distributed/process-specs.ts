@@ -16,8 +16,10 @@ export type ProcessKind = 'service' | 'gateway' | 'remote';
 export interface ProcessSpec {
   name: string;
   kind: ProcessKind;
-  /** The TypeScript entry point, run with `node --import tsx`. */
+  /** The entry point: TypeScript run with `node --import tsx`, or a compiled `dist/*.js` run with node alone. */
   script: string;
+  /** Node's own arguments before `script`: `['--import', 'tsx']`, or `['--enable-source-maps']` when compiled. */
+  nodeArgs: string[];
   env: Record<string, string>;
 }
 
@@ -67,14 +69,20 @@ const CONTROLLED = [
 /**
  * The processes of the system, in start order: every service replica, the gateway, then one static server
  * per remote (only when `startRemotes` and its REMOTE_<NAME>_URL is unset). `privateKey` is the auth
- * service's JWT_PRIVATE_KEY; the other services get its JWKS_URL.
+ * service's JWT_PRIVATE_KEY; the other services get its JWKS_URL. `compiled`: the services and the gateway
+ * run their `dist/main.js` (scripts/build-node.ts) with node alone, as the images do.
  */
 export function planProcesses(
   settings: DistributedSettings,
   env: Record<string, string | undefined>,
   privateKey: string,
   startRemotes: boolean,
+  compiled = false,
 ): ProcessPlan {
+  const entry = (workspace: string) =>
+    compiled
+      ? { script: path.join(repoRoot, workspace, 'dist', 'main.js'), nodeArgs: ['--enable-source-maps'] }
+      : { script: path.join(repoRoot, workspace, 'src', 'main.ts'), nodeArgs: ['--import', 'tsx'] };
   const urlOf = (name: string) => processUrl(settings, name);
   const host = settings.host;
   const inherited: Record<string, string> = {};
@@ -101,7 +109,7 @@ export function planProcesses(
       specs.push({
         name,
         kind: 'service',
-        script: path.join(repoRoot, 'services', s, 'src', 'main.ts'),
+        ...entry(path.join('services', s)),
         env: {
           ...inherited,
           NODE_ENV: env.NODE_ENV ?? 'development',
@@ -129,7 +137,7 @@ export function planProcesses(
   specs.push({
     name: 'gateway',
     kind: 'gateway',
-    script: path.join(repoRoot, 'gateway', 'src', 'main.ts'),
+    ...entry('gateway'),
     env: {
       ...inherited,
       NODE_ENV: env.NODE_ENV ?? 'development',
@@ -149,6 +157,7 @@ export function planProcesses(
       name: `remote-${r}`,
       kind: 'remote',
       script: path.join(repoRoot, 'scripts', 'distributed', 'static-server.ts'),
+      nodeArgs: ['--import', 'tsx'],
       env: {
         ...inherited,
         PORT: String(settings.ports[`remote-${r}`]),

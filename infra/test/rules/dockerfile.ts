@@ -60,3 +60,41 @@ export function dockerfileProblems(text: string, servers: string[], tools: strin
   }
   return problems;
 }
+
+/**
+ * Issue 26, for each Node runtime target in `nodeTargets`:
+ * - it starts compiled JavaScript with node alone: its ENTRYPOINT (else its CMD) runs `node` on a `dist/….js`
+ *   file and mentions neither tsx nor a `.ts` file;
+ * - its `node_modules` come from a stage that installs one deployable's production dependencies
+ *   (`npm ci --omit=dev -w <workspace>`), not the whole monorepo's;
+ * and the Dockerfile's default NODE_IMAGE is the Node version `nvmrc` names (the one CI tests).
+ */
+export function nodeRuntimeProblems(text: string, nodeTargets: string[], nvmrc: string): string[] {
+  const problems: string[] = [];
+  const stages = dockerStages(text);
+  const version = nvmrc.trim();
+  const image = /^ARG NODE_IMAGE=node:([^\s-]+)-/m.exec(text)?.[1];
+  if (image !== version) problems.push(`NODE_IMAGE is node:${image ?? '?'}, .nvmrc says ${version}`);
+  for (const name of nodeTargets) {
+    const stage = stages.find((s) => s.name === name);
+    if (!stage) {
+      problems.push(`no stage ${name}`);
+      continue;
+    }
+    // The program is the ENTRYPOINT's when there is one (CMD then only gives its arguments), else the CMD's.
+    const last = (word: string) => stage.lines.filter((l) => new RegExp(`^${word}\\s`, 'i').test(l)).at(-1);
+    const start = last('ENTRYPOINT') ?? last('CMD') ?? '';
+    if (!/\bnode\b/.test(start) || !/dist\/[\w./${}-]+\.js/.test(start) || /tsx|\.ts\b/.test(start)) {
+      problems.push(`${name}: does not start compiled JavaScript with node alone (${start || 'no CMD'})`);
+    }
+    const copy = stage.lines.find((l) => /^COPY\s+--from=\S+\s+\/app\/node_modules\s/i.test(l));
+    const from = copy ? /--from=(\S+)/.exec(copy)![1] : undefined;
+    const install = stages.find((s) => s.name === from)?.lines.join(' ') ?? '';
+    if (!/npm ci\b[^&]*--omit=dev[^&]*\s-w\s/.test(install)) {
+      problems.push(
+        `${name}: node_modules are not one workspace's production dependencies (npm ci --omit=dev -w …)`,
+      );
+    }
+  }
+  return problems;
+}

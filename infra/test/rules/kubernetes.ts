@@ -103,7 +103,7 @@ export function topologyProblems(docs: Doc[]): string[] {
   for (const d of ofKind(docs, 'apps/v1', 'Deployment')) {
     if (d.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'] !== 'service') continue;
     const init = (d.spec?.template?.spec?.initContainers ?? []).find((c: Doc) =>
-      [...(c.command ?? []), ...(c.args ?? [])].includes('infra/docker/declare-topology.ts'),
+      [...(c.command ?? []), ...(c.args ?? [])].includes('scripts/dist/declare-topology.js'),
     );
     if (!init)
       problems.push(`Deployment ${d.metadata?.name}: no init container declaring the consumer queues`);

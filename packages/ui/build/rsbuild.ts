@@ -2,7 +2,8 @@
  * Build configuration shared by the shell and the four remotes (Rsbuild + Module Federation 2).
  *
  * One place decides what every front end shares and how: the short singleton list, their versions (read
- * from the root package.json, the only place versions are written), `shareStrategy: 'loaded-first'`,
+ * from this design system's package.json, the only place the front ends' library versions are written: every
+ * front end depends on `@marketplace/ui`, and no Node image installs them), `shareStrategy: 'loaded-first'`,
  * `publicPath: 'auto'`, no eager sharing, a 120 s chunk-load timeout (spec §8) and a manifest
  * (`mf-manifest.json`) that the shell's runtime manifest points at. docs/adr/0007-front-end-federation.md.
  */
@@ -50,19 +51,22 @@ function readJson(file: string): { version?: string; dependencies?: Record<strin
 }
 
 /**
- * The `shared` option of every front end: each singleton with the version range of the root package.json
- * (`@marketplace/ui` with its own package version). Never eager: the share scope is negotiated first.
+ * The `shared` option of every front end: each singleton with the version range of `packages/ui/package.json`'s
+ * dependencies (`@marketplace/ui` with its own package version). Never eager: the share scope is negotiated first.
+ * @throws Error when a singleton is not a dependency of `@marketplace/ui`.
  */
 export function sharedSingletons(): Record<
   string,
   { singleton: true; eager: false; requiredVersion: string }
 > {
-  const rootDeps = readJson(path.join(repoRoot, 'package.json')).dependencies ?? {};
-  const uiVersion = readJson(path.join(repoRoot, 'packages', 'ui', 'package.json')).version ?? '0.0.0';
+  const ui = readJson(path.join(repoRoot, 'packages', 'ui', 'package.json'));
+  const uiDeps = ui.dependencies ?? {};
+  const uiVersion = ui.version ?? '0.0.0';
   const shared: Record<string, { singleton: true; eager: false; requiredVersion: string }> = {};
   for (const name of SINGLETONS) {
-    const version = name.startsWith('@marketplace/ui') ? `^${uiVersion}` : rootDeps[name];
-    if (!version) throw new Error(`${name} must be a dependency of the root package.json (shared singleton)`);
+    const version = name.startsWith('@marketplace/ui') ? `^${uiVersion}` : uiDeps[name];
+    if (!version)
+      throw new Error(`${name} must be a dependency of packages/ui/package.json (shared singleton)`);
     shared[name] = { singleton: true, eager: false, requiredVersion: version };
   }
   return shared;

@@ -3,18 +3,16 @@
  * - `pglite`: PostgreSQL compiled to WebAssembly, in process, files under a directory (embedded mode;
  *   one instance holds every service's schema, see docs/adr/0003).
  * - `postgres`: node-postgres pool on DATABASE_URL (distributed mode).
+ * PGlite and its Drizzle driver are loaded only when a PGlite database is opened: they are a dependency of the
+ * embedded runner (the root package.json, `npm start`), not of the services' images (issue 26).
  * Each service owns one PostgreSQL schema; `prepareSchema` applies the service's Drizzle migrations
  * (the first creates the schema) and then the platform's messaging tables (outbox, inbox) at start.
  */
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { messagingDdl } from './messaging';
 
@@ -94,7 +92,20 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
   return opts.url ? createPostgres(opts.url, opts.poolSize ?? 10) : createPglite(opts.dataDir);
 }
 
+/** @throws Error saying what to do when PGlite is not installed (a service image without DATABASE_URL). */
 async function createPglite(dataDir?: string): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  ).catch((cause: unknown) => {
+    throw new Error('DATABASE_URL is not set and the embedded database (PGlite) is not installed here', {
+      cause,
+    });
+  });
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
