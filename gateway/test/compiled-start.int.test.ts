@@ -3,6 +3,8 @@
  * run them (`node --enable-source-maps <workspace>/dist/main.js`, scripts/build-node.ts). The launcher's
  * `compiled` mode builds them and starts the whole distributed system that way against the real PostgreSQL,
  * RabbitMQ and Redis; the test reads each child's command line from /proc and signs in through the gateway.
+ * Tracing is on (console exporter): the bundles must still let the instrumentations patch express, pg and
+ * http, which load after `startTracing` only because the build splits the bundle (ADR 24, 25).
  * Under CI=true a missing server fails the file; locally it is skipped.
  */
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DistributedSystem, startDistributed } from '../../scripts/distributed/launcher';
 import { repoRoot } from '../../scripts/distributed/settings';
 import { requireServer } from '../../test-support/servers';
-import { call, isolatedEnvironment } from './distributed-support';
+import { call, isolatedEnvironment, until } from './distributed-support';
 
 const postgresUrl = await requireServer('postgres');
 const amqpUrl = await requireServer('rabbitmq');
@@ -27,19 +29,20 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
   () => {
     let system: DistributedSystem | undefined;
     let cleanUp: (() => Promise<void>) | undefined;
+    const output: string[] = [];
 
     beforeAll(async () => {
-      const isolated = await isolatedEnvironment({
-        postgresUrl: postgresUrl!,
-        amqpUrl: amqpUrl!,
-        redisUrl: redisUrl!,
-      });
+      const isolated = await isolatedEnvironment(
+        { postgresUrl: postgresUrl!, amqpUrl: amqpUrl!, redisUrl: redisUrl! },
+        { OTEL_TRACES_EXPORTER: 'console' },
+      );
       cleanUp = isolated.cleanUp;
       system = await startDistributed({
         env: isolated.env,
         compiled: true,
         remotes: false,
-        output: () => {},
+        rawLogs: true,
+        output: (line) => output.push(line),
       });
     }, 180_000);
 
@@ -79,6 +82,19 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
       expect(signIn.status).toBe(200);
       expect(signIn.body).toMatchObject({ user: { email: 'ops@marketplace.in' } });
       expect(typeof (signIn.body as { tokenId?: unknown }).tokenId).toBe('string');
+    });
+
+    it('records spans of the instrumented npm packages from inside the bundles', async () => {
+      // The console exporter batches: the sign-in's spans reach the output within its 5 s delay.
+      const authOutput = () => output.filter((line) => /^\S*auth\b/.test(line)).join('\n');
+      await until(
+        'express and pg spans from the compiled auth service',
+        () =>
+          authOutput().includes('@opentelemetry/instrumentation-express') &&
+          authOutput().includes('@opentelemetry/instrumentation-pg'),
+        { timeoutMs: 20_000 },
+      );
+      expect(output.join('\n')).not.toMatch(/loaded before tracing started/);
     });
   },
 );
