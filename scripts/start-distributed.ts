@@ -3,35 +3,19 @@
  * processes on this machine against the local PostgreSQL, RabbitMQ and Redis (scripts/distributed/launcher.ts;
  * variables in scripts/distributed/settings.ts and the README's "Run distributed").
  *
- * Builds the front ends that have no dist/ yet (unless --no-build), starts everything, prints the URLs and
+ * Builds the front ends that have no build yet or whose sources changed since (unless --no-build;
+ * gateway/src/front-end-builds.ts), starts everything, prints the URLs and
  * keeps running. Ctrl-C / SIGTERM stops every child. A child that exits on its own is reported; the
  * launcher then stops the rest and exits 1, unless --keep-going (it keeps the others running).
  * --compiled: compiles the gateway and the services (scripts/build-node.ts) and runs them with node alone, as
  * their images do (benchmarks; no TypeScript transpiling at start).
  * Exit codes: 0 after a requested stop, 1 when a child died or the start failed, 2 for a usage error.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildStaleFrontEnds } from '../gateway/src/front-end-builds';
 import { type DistributedSystem, startDistributed } from './distributed/launcher';
-import { repoRoot } from './distributed/settings';
 
 const USAGE = 'usage: npm run start:distributed [-- --keep-going] [--raw-logs] [--no-build] [--compiled]';
-
-/** Builds each front end (`shell`, `mfe-*`) that has a build script but no dist/ yet. @throws when a build fails. */
-export function buildMissingFrontEnds(log: (line: string) => void): void {
-  for (const fe of ['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin']) {
-    const dir = path.join(repoRoot, fe);
-    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
-      scripts?: Record<string, string>;
-    };
-    if (pkg.scripts?.build && !fs.existsSync(path.join(dir, 'dist'))) {
-      log(`building ${fe} (no dist/ yet)`);
-      execFileSync('npm', ['run', 'build', '--workspace', fe], { cwd: repoRoot, stdio: 'inherit' });
-    }
-  }
-}
 
 /** Runs the launcher CLI with `argv` (without node and script); resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -43,7 +27,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const keepGoing = argv.includes('--keep-going');
   const log = (line: string) => process.stdout.write(`launcher | ${line}\n`);
-  if (!argv.includes('--no-build')) buildMissingFrontEnds(log);
+  if (!argv.includes('--no-build')) {
+    buildStaleFrontEnds(({ frontEnd, reason, changed }) =>
+      log(`building ${frontEnd} (${reason}${changed ? `: ${changed}` : ''})`),
+    );
+  }
 
   let system: DistributedSystem | undefined;
   let resolveDone: (code: number) => void = () => {};
