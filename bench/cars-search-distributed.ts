@@ -1,6 +1,7 @@
 /**
  * Distributed search benchmark (issue 22): `npm run bench:cars-distributed -- [--cars 100000]
- * [--duration 20] [--connections 32] [--queries 2000] [--seed 1] [--replicas 1]`.
+ * [--duration 20] [--connections 32] [--queries 2000] [--seed 1] [--replicas 1] [--compiled]`
+ * (`--compiled`: the processes run their compiled `dist/main.js` with node alone, as the images do).
  *
  * Starts the distributed system through the launcher (`npm run start:distributed`'s code) on the local
  * PostgreSQL, RabbitMQ and Redis, isolated as the distributed tests are (own databases, exchange, queues and
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     seed: { type: 'string' },
     replicas: { type: 'string' },
+    compiled: { type: 'boolean' },
   },
 });
 const cars = intArg('cars', values.cars, 100_000);
@@ -91,7 +93,13 @@ async function main() {
     `distributed cars search: ${cars} cars, ${replicas} catalog process(es), ${duration} s per run at ${connections} connections, ${queries} warm queries`,
   );
   const startedAt = performance.now();
-  const system = await startDistributed({ env, output: () => {}, color: false, remotes: false });
+  const system = await startDistributed({
+    env,
+    output: () => {},
+    color: false,
+    remotes: false,
+    compiled: values.compiled ?? false,
+  });
   const database = await createDatabase({ url: system.settings.databaseUrls.catalog, poolSize: 2 });
   try {
     console.log(`system up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
