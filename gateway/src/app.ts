@@ -25,7 +25,7 @@ import { globalRateLimit } from './rate-limit';
 import { createRouteMatcher } from './request-route';
 import { seoRouter } from './seo';
 import { cspNonceSource, serverRendering } from './ssr';
-import { compressResponses, inlineScriptHashes, remoteOrigins, socialSignInSources, webHosting } from './web';
+import { compressResponses, inlineScriptHashes, remoteSources, socialSignInSources, webHosting } from './web';
 
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
@@ -57,8 +57,9 @@ export function createGatewayApp(opts: GatewayOptions): Express {
   // fetches) carry it and are not counted by the rate limit a second time.
   const peerSecret = (embedded ? mode.peerSecret : undefined) ?? createPeerSecret();
   // Remotes served from other origins (REMOTE_*_URL): their manifest is fetched, their scripts, styles,
-  // images and fonts loaded from there.
-  const remotes = remoteOrigins(config);
+  // images and fonts loaded from there; likewise the origins a browser may override a remote with
+  // (REMOTE_OVERRIDE_ORIGINS, docs/adr/0026-remote-override.md), plus their dev servers' sockets.
+  const remotes = remoteSources(config);
   const social = socialSignInSources(config);
   // Built once: each request is matched against the declarations at most once, for routing and metrics.
   const routes = createRouteMatcher();
@@ -74,18 +75,18 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       contentSecurityPolicy: {
         directives: {
           // The configured social sign-in SDKs (socialSignInSources) and remotes on other origins.
-          'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...social['img-src']],
+          'img-src': ["'self'", 'data:', 'blob:', ...remotes['img-src'], ...social['img-src']],
           // The nonce lets the inline scripts React writes into a server-rendered page run (gateway/src/ssr.ts).
           'script-src': [
             "'self'",
             cspNonceSource,
             ...inlineScriptHashes(opts.webRoot),
-            ...remotes,
+            ...remotes['script-src'],
             ...social['script-src'],
           ],
-          'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...social['style-src']],
-          'connect-src': ["'self'", ...remotes, ...social['connect-src']],
-          'font-src': ["'self'", 'data:', ...remotes],
+          'style-src': ["'self'", "'unsafe-inline'", ...remotes['style-src'], ...social['style-src']],
+          'connect-src': ["'self'", ...remotes['connect-src'], ...social['connect-src']],
+          'font-src': ["'self'", 'data:', ...remotes['font-src']],
           'frame-src': ["'self'", ...social['frame-src']],
         },
       },

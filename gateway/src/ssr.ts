@@ -91,6 +91,9 @@ export function serverRendering(opts: {
       const shell = createRequire(import.meta.url)(serverBuild) as ShellServer;
       return shell.createRenderer({
         remotes: remoteLocations(config, self),
+        // Written into each page's data like `/federation-manifest.json`'s `overrideOrigins`: a browser
+        // with an `mf-override` checks it against these (docs/adr/0026-remote-override.md).
+        overrideOrigins: config.REMOTE_OVERRIDE_ORIGINS,
         api: { baseUrl: self, headers: { [PEER_CALL_HEADER]: opts.peerSecret } },
         template: fs.readFileSync(templateFile, 'utf8'),
         assetBaseUrl: self,

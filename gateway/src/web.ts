@@ -72,13 +72,28 @@ export function compressResponses(): RequestHandler {
 export const remoteNames = ['catalog', 'sell', 'account', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
-/** Where each remote's mf-manifest.json is, as configured (`REMOTE_<NAME>_URL`). */
-export type RemoteUrls = Partial<Record<`REMOTE_${Uppercase<RemoteName>}_URL`, string | undefined>>;
+/**
+ * Where each remote's mf-manifest.json is, as configured (`REMOTE_<NAME>_URL`), and the origin patterns a
+ * browser may point a remote at instead (`REMOTE_OVERRIDE_ORIGINS`, resolved by the platform's `loadConfig`:
+ * absent here = none).
+ */
+export type RemoteUrls = Partial<Record<`REMOTE_${Uppercase<RemoteName>}_URL`, string | undefined>> & {
+  REMOTE_OVERRIDE_ORIGINS?: readonly string[] | undefined;
+};
+
+/** Body of `GET /federation-manifest.json` (the shell's reader: shell/src/app/federation/manifest.ts). */
+export interface FederationManifestBody {
+  /** One entry per remote: where its browser `mf-manifest.json` is. */
+  remotes: Array<{ name: RemoteName; entry: string }>;
+  /**
+   * Origin patterns (`http://localhost:*`) a browser's `mf-override` may point a remote at; empty = every
+   * override is refused (production by default). docs/adr/0026-remote-override.md.
+   */
+  overrideOrigins: string[];
+}
 
 /** The runtime manifest body: one entry per remote, default `/remotes/<name>/mf-manifest.json`. */
-export function federationManifest(config: RemoteUrls): {
-  remotes: Array<{ name: RemoteName; entry: string }>;
-} {
+export function federationManifest(config: RemoteUrls): FederationManifestBody {
   return {
     remotes: remoteNames.map((name) => ({
       name,
@@ -86,6 +101,34 @@ export function federationManifest(config: RemoteUrls): {
         config[`REMOTE_${name.toUpperCase() as Uppercase<RemoteName>}_URL`] ??
         `/remotes/${name}/mf-manifest.json`,
     })),
+    overrideOrigins: [...(config.REMOTE_OVERRIDE_ORIGINS ?? [])],
+  };
+}
+
+/** CSP directives a remote's browser code loads from (ADR 7: scripts, styles, connections, images, fonts). */
+export type RemoteCspDirective = 'script-src' | 'style-src' | 'connect-src' | 'img-src' | 'font-src';
+
+/**
+ * What the CSP adds for remotes that may be loaded from elsewhere than this origin: the origins of remotes
+ * configured on other origins ({@link remoteOrigins}) in every directive a remote's code loads from, and the
+ * override patterns (`REMOTE_OVERRIDE_ORIGINS`, e.g. `http://localhost:*`) likewise, plus in `connect-src`
+ * their WebSocket form (`ws://localhost:*`) for a dev server's hot-reload socket. The patterns are CSP3
+ * host-sources as they are (`port-part = 1*DIGIT / "*"`, w3.org/TR/CSP3/#grammardef-host-source, §2.3.1);
+ * the WebSocket form is needed because an `http` source matches only `http` and `https` URLs, not `ws`
+ * (CSP3 §6.7.2.8 "scheme-part matching": only a `ws` source also matches `http(s)`). No patterns (production
+ * by default) → only the configured remote origins, as before.
+ */
+export function remoteSources(config: RemoteUrls): Record<RemoteCspDirective, string[]> {
+  const origins = remoteOrigins(config);
+  const patterns = [...(config.REMOTE_OVERRIDE_ORIGINS ?? [])];
+  const sockets = patterns.map((p) => p.replace(/^http(s?):/, 'ws$1:'));
+  const loaded = [...new Set([...origins, ...patterns])];
+  return {
+    'script-src': loaded,
+    'style-src': loaded,
+    'img-src': loaded,
+    'font-src': loaded,
+    'connect-src': [...new Set([...loaded, ...sockets])],
   };
 }
 

@@ -106,6 +106,46 @@ const trustProxy = z
     return entries;
   });
 
+/** REMOTE_OVERRIDE_ORIGINS when unset outside production: a developer's dev servers on this machine. */
+export const DEV_REMOTE_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+
+/**
+ * One origin pattern of REMOTE_OVERRIDE_ORIGINS: `http(s)://host[:port|:*]`, lower case, no path. The host is
+ * a DNS name or an IPv4 address, or an IPv6 address in brackets; `*` as port means any port. This is the
+ * subset of the CSP3 host-source grammar (w3.org/TR/CSP3/#grammardef-host-source, §2.3.1: `[ scheme-part
+ * "://" ] host-part [ ":" port-part ]`, `port-part = 1*DIGIT / "*"`) without host wildcards or paths, so
+ * the same string is a CSP source expression and a pattern the shell matches an origin against.
+ */
+const OVERRIDE_ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::(?:\*|\d{1,5}))?$/;
+
+/**
+ * REMOTE_OVERRIDE_ORIGINS (issue 27, docs/adr/0026-remote-override.md): comma-separated origin patterns a
+ * browser may point a remote at (`mf-override`); empty = none. Unset → undefined here; `loadConfig` then
+ * gives {@link DEV_REMOTE_OVERRIDE_ORIGINS} outside production and none in production.
+ */
+const overrideOrigins = z
+  .string()
+  .optional()
+  .transform((v, ctx): string[] | undefined => {
+    if (v === undefined) return undefined;
+    const patterns = v
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter((p) => p !== '');
+    const bad = patterns.filter(
+      (p) => !OVERRIDE_ORIGIN.test(p) || (/:(\d+)$/.test(p) && Number(p.split(':').pop()) > 65_535),
+    );
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an origin pattern http(s)://host[:port|:*] (no path, no host wildcard): ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(patterns)];
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const configSchema = z.object({
@@ -271,6 +311,13 @@ export const configSchema = z.object({
   REMOTE_ACCOUNT_URL: remoteUrl,
   /** mfe-admin's `mf-manifest.json` (default /remotes/admin/mf-manifest.json). */
   REMOTE_ADMIN_URL: remoteUrl,
+  /**
+   * Origins a browser may load a remote from instead of its REMOTE_<NAME>_URL (the `mf-override` entry of
+   * that browser, docs/adr/0026-remote-override.md): comma-separated `http(s)://host[:port|:*]`; empty =
+   * none. Unset → `http://localhost:*,http://127.0.0.1:*` outside production, none in production. Listed in
+   * `GET /federation-manifest.json` and allowed by the CSP.
+   */
+  REMOTE_OVERRIDE_ORIGINS: overrideOrigins,
   // ---- Server-side rendering of the public pages (issue 21, docs/adr/0012).
   /** `on`: the gateway renders `/`, `/buy-a-car`, car pages, static and not-found pages to HTML; `off`: the browser does. */
   SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
@@ -287,7 +334,11 @@ export const configSchema = z.object({
   REMOTE_ADMIN_SERVER_URL: optionalUrl,
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'REMOTE_OVERRIDE_ORIGINS'> & {
+  dataDir: string;
+  /** Always known after `loadConfig` (its default depends on NODE_ENV). */
+  REMOTE_OVERRIDE_ORIGINS: string[];
+};
 
 /** Raised when the environment is invalid; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -358,7 +409,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .digest('hex');
   }
   if (config.NODE_ENV === 'production') assertProductionReady(config);
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  const remoteOverrideOrigins =
+    config.REMOTE_OVERRIDE_ORIGINS ??
+    (config.NODE_ENV === 'production' ? [] : [...DEV_REMOTE_OVERRIDE_ORIGINS]);
+  return {
+    ...config,
+    REMOTE_OVERRIDE_ORIGINS: remoteOverrideOrigins,
+    dataDir: path.resolve(config.DATA_DIR),
+  };
 }
 
 /**
