@@ -20,7 +20,13 @@
  */
 import { type Channel, type ChannelModel, type ConfirmChannel, connect, type GetMessage } from 'amqplib';
 import { brokerDeadLetterReason, isBrokerHeader } from './rabbitmq-messages';
-import { type RabbitQueueNames, rabbitQueueNames } from './topology';
+import {
+  isMissingQueue,
+  onFreshChannel,
+  queueCounts,
+  type RabbitQueueNames,
+  rabbitQueueNames,
+} from './topology';
 
 /** Message counts of one consumer's three queues; `null` when that queue does not exist. */
 export interface ConsumerQueueDepth {
@@ -87,10 +93,6 @@ export interface DeadLetterAdmin {
 /** Headers that the retry and dead-letter path adds; a replay removes them. */
 const DROPPED_HEADERS = new Set(['x-attempt', 'x-attempts', 'x-reason', 'x-consumer']);
 
-function isMissingQueue(err: unknown): boolean {
-  return (err as { code?: unknown }).code === 404;
-}
-
 function parse(content: Buffer): unknown {
   const text = content.toString('utf8');
   try {
@@ -138,25 +140,8 @@ export async function openDeadLetterAdmin(
   let closed: Promise<void> | undefined;
   const names = (consumer: string) => rabbitQueueNames(consumer, opts.queuePrefix);
 
-  /** Runs `fn` on a fresh channel (a 404 closes a channel, so each probe gets its own). */
-  async function withChannel<T>(fn: (channel: Channel) => Promise<T>): Promise<T> {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    try {
-      return await fn(channel);
-    } finally {
-      await channel.close().catch(() => {});
-    }
-  }
-
-  async function check(queue: string): Promise<{ messageCount: number; consumerCount: number } | null> {
-    try {
-      return await withChannel((c) => c.checkQueue(queue));
-    } catch (err) {
-      if (isMissingQueue(err)) return null;
-      throw err;
-    }
-  }
+  const withChannel = <T>(fn: (channel: Channel) => Promise<T>) => onFreshChannel(model, fn);
+  const check = (queue: string) => queueCounts(model, queue);
 
   return {
     names,

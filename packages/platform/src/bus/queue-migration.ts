@@ -37,6 +37,8 @@ import {
   DEFAULT_EXCHANGE,
   declareConsumerQueues,
   isPreconditionFailed,
+  onFreshChannel,
+  queueCounts,
   type RabbitQueueNames,
   rabbitQueueNames,
 } from './topology';
@@ -101,25 +103,8 @@ export async function migrateConsumerQueues(
   const model = await connect(url);
   model.on('error', () => {});
 
-  /** Runs `fn` on a fresh channel (a 404 or 406 closes a channel, so each step gets its own). */
-  async function onChannel<T>(fn: (channel: Channel) => Promise<T>): Promise<T> {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    try {
-      return await fn(channel);
-    } finally {
-      await channel.close().catch(() => {});
-    }
-  }
-
-  async function check(queue: string): Promise<{ messageCount: number; consumerCount: number } | null> {
-    try {
-      return await onChannel((c) => c.checkQueue(queue));
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 404) return null;
-      throw err;
-    }
-  }
+  const onChannel = <T>(fn: (channel: Channel) => Promise<T>) => onFreshChannel(model, fn);
+  const check = (queue: string) => queueCounts(model, queue);
 
   async function stateOf(queue: string, options: Options.AssertQueue): Promise<QueueState> {
     if (!(await check(queue))) return 'missing';

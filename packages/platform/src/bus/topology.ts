@@ -24,7 +24,7 @@
  * before ADR 23) makes the declaration throw `QueueArgumentsError`, which tells the operator to run
  * `npm run ops -- queues migrate` (queue-migration.ts).
  */
-import { type Channel, connect, type Options } from 'amqplib';
+import { type Channel, type ChannelModel, connect, type Options } from 'amqplib';
 
 /** The exchange events are published to when none is configured. */
 export const DEFAULT_EXCHANGE = 'marketplace.events';
@@ -139,6 +139,44 @@ export class QueueArgumentsError extends Error {
         'that consume it, then run `npm run ops -- queues migrate`, which moves its messages aside, ' +
         `redeclares it and moves them back (docs/operations.md, "Queues"). RabbitMQ said: ${brokerMessage}`,
     );
+  }
+}
+
+/**
+ * Runs `fn` on a fresh channel of `model` and closes it after: RabbitMQ closes a channel on a refused
+ * operation (404 on a missing queue, 406 on other arguments), so each probe or step gets its own.
+ */
+export async function onFreshChannel<T>(
+  model: ChannelModel,
+  fn: (channel: Channel) => Promise<T>,
+): Promise<T> {
+  const channel = await model.createChannel();
+  channel.on('error', () => {});
+  try {
+    return await fn(channel);
+  } finally {
+    await channel.close().catch(() => {});
+  }
+}
+
+/** True for the 404 NOT_FOUND amqplib throws for a queue that does not exist. */
+export function isMissingQueue(err: unknown): boolean {
+  return (err as { code?: unknown }).code === 404;
+}
+
+/**
+ * The message and consumer counts of `queue` (a passive declaration), or null when it does not exist.
+ * @throws Error (amqplib's) when RabbitMQ refuses otherwise or the connection is gone.
+ */
+export async function queueCounts(
+  model: ChannelModel,
+  queue: string,
+): Promise<{ messageCount: number; consumerCount: number } | null> {
+  try {
+    return await onFreshChannel(model, (c) => c.checkQueue(queue));
+  } catch (err) {
+    if (isMissingQueue(err)) return null;
+    throw err;
   }
 }
 

@@ -13,6 +13,7 @@ import { MIGRATING_SUFFIX, migrateConsumerQueues } from '../../src/bus/queue-mig
 import {
   declareTopology,
   deleteTopology,
+  onFreshChannel,
   type RabbitQueueNames,
   rabbitQueueNames,
 } from '../../src/bus/topology';
@@ -27,15 +28,7 @@ describe.skipIf(!url)('migrateConsumerQueues', () => {
   const consumer = { name: 't.orders', events: ['order.placed', 'order.cancelled'] };
   let names: RabbitQueueNames;
 
-  async function onChannel<T>(fn: (c: Channel) => Promise<T>): Promise<T> {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    try {
-      return await fn(channel);
-    } finally {
-      await channel.close().catch(() => {});
-    }
-  }
+  const onChannel = <T>(fn: (c: Channel) => Promise<T>) => onFreshChannel(model, fn);
 
   /** Ready messages of `queue`, or null when it does not exist. */
   async function depth(queue: string): Promise<number | null> {

@@ -25,6 +25,7 @@ import {
   declareConsumerQueues,
   declareTopology,
   deleteTopology,
+  onFreshChannel,
   QueueArgumentsError,
   rabbitQueueNames,
 } from '../../src/bus/topology';
@@ -42,16 +43,7 @@ describe.skipIf(!url)('consumer queues on RabbitMQ', () => {
   ];
   let model: ChannelModel;
 
-  /** Runs `fn` on a fresh channel of the test's connection (a refused declaration closes its channel). */
-  async function onChannel<T>(fn: (c: Channel) => Promise<T>): Promise<T> {
-    const channel = await model.createChannel();
-    channel.on('error', () => {});
-    try {
-      return await fn(channel);
-    } finally {
-      await channel.close().catch(() => {});
-    }
-  }
+  const onChannel = <T>(fn: (c: Channel) => Promise<T>) => onFreshChannel(model, fn);
 
   /** `'ok'` when RabbitMQ accepts the redeclaration, else its refusal. */
   async function redeclare(queue: string, args: Args, flags = { durable: true }): Promise<string> {
