@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** A proxy-mode gateway with `env`: its runtime manifest and the CSP directives of its answer, by name. */
 async function manifestAndCsp(env: Record<string, string>) {
-  const server = await startProxyGateway({ env, webRoot: '/nonexistent' });
+  const server = await startProxyGateway({ env, targets: {}, webRoot: '/nonexistent' });
   running.push(server);
   const res = await fetch(`${server.url}/federation-manifest.json`);
   expect(res.status).toBe(200);

@@ -2,7 +2,7 @@
  * What a server-rendered page carries for the browser (issue 21), as JSON in
  * `<script type="application/json" id="ssr-data">` (JSON, not script: the CSP forbids inline scripts and
  * this is never executed): the runtime federation manifest (so the browser does not fetch
- * `/federation-manifest.json`), the remote modules the page rendered (loaded before hydration) and the
+ * `/federation-manifest.json`) with its allowed override origins, the remote modules the page rendered (loaded before hydration) and the
  * dehydrated TanStack Query cache (so hydration fetches nothing again).
  */
 import type { DehydratedState } from '@tanstack/react-query';
@@ -16,6 +16,11 @@ export const PAGE_DATA_ID = 'ssr-data';
 export interface PageData {
   /** Browser manifest URL of each remote (as `GET /federation-manifest.json` would answer). */
   federation: Record<RemoteName, string>;
+  /**
+   * The allowed override origin patterns, as `GET /federation-manifest.json`'s `overrideOrigins`
+   * (federation/override.ts); absent in a page rendered before they existed = none.
+   */
+  overrideOrigins?: string[];
   /** Remote modules the server rendered into the page. */
   remotes: RemoteId[];
   /** The query cache the server rendered with. */

@@ -46,6 +46,12 @@ export interface RemoteLocation {
 /** Options of {@link createRenderer}. */
 export interface RendererOptions {
   remotes: Record<RemoteName, RemoteLocation>;
+  /**
+   * The origin patterns a browser may override a remote with (`REMOTE_OVERRIDE_ORIGINS`), written into
+   * each page's data for the browser (federation/override.ts); default none. The server itself always
+   * renders the configured remotes.
+   */
+  overrideOrigins?: readonly string[];
   /** Where the API is for this process (`http://127.0.0.1:8080`), and headers for those calls. */
   api: { baseUrl: string; headers?: Record<string, string> };
   /** The shell's built `index.html` (its script and style tags are kept). */
@@ -230,6 +236,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       const status = recorder.status ?? 200;
       const pageData = serializePageData({
         federation: browserEntries,
+        overrideOrigins: [...(options.overrideOrigins ?? [])],
         remotes: used,
         queries: dehydrate(queryClient),
       });
