@@ -16,9 +16,13 @@
  *   load from the dev server's own origin (`dev.assetPrefix: true` → `http://localhost:<port>/`) and the HMR
  *   client connects back to it (`dev.client` host `localhost`, the server's port), as the Module Federation
  *   Rsbuild plugin sets up for remotes (module-federation.io/guide/build-plugins/plugins-rsbuild; Rsbuild
- *   rsbuild.rs/config/dev/client, /config/dev/asset-prefix). React Fast Refresh needs React's development
- *   build, which a dev shell (`npm run dev -w shell`) or the standalone page gives; under a built shell React
- *   is the production build, so after an update the page reloads instead (src/dev/dev-build.ts);
+ *   rsbuild.rs/config/dev/client, /config/dev/asset-prefix). A built shell shares React's production
+ *   build, with which neither React's development JSX runtime (`dispatcher.getOwner is not a function`) nor
+ *   React Fast Refresh works; so a remote's dev build picks the JSX runtime matching the page's React
+ *   (src/dev/jsx-runtime.ts) and, instead of Fast Refresh, federates each expose through a module that
+ *   accepts its hot updates and re-renders the area with the new version (src/dev/hot-expose.ts): no page
+ *   reload, the area's own state starts again. The standalone page is not federated: an edit there reloads
+ *   it (CSS is replaced in place everywhere);
  * - CORS for the shell's origin: any localhost/127.0.0.1/[::1] origin (Rsbuild's `defaultAllowedOrigins`)
  *   plus the comma-separated origins of `SHELL_ORIGINS` (a shell deployed elsewhere), rsbuild.rs/config/server/cors;
  * - `/api` (the shell also `/federation-manifest.json` and `/remotes`) proxied to the gateway at `API_URL`
@@ -40,6 +44,7 @@
  */
 
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -269,7 +274,7 @@ export function devServerSettings(
 /**
  * Dev only: adds a module to every entry of the browser build — the remote's remoteEntry.js and the page
  * entry, as Rsbuild does for its HMR client (`rspack.EntryPlugin` without a name) — that records `name` in
- * {@link DEV_BUILDS_GLOBAL} and reloads the page after an update React cannot refresh (src/dev/dev-build.ts).
+ * {@link DEV_BUILDS_GLOBAL} (src/dev/dev-build.ts).
  */
 function devBuildMarker(name: string): RsbuildPlugin {
   const markerModule = path
@@ -297,6 +302,59 @@ function devBuildMarker(name: string): RsbuildPlugin {
   };
 }
 
+/** A path under packages/ui/src/dev as a bundler request (forward slashes). */
+function devModule(file: string): string {
+  return path.join(repoRoot, 'packages', 'ui', 'src', 'dev', file).split(path.sep).join('/');
+}
+
+/**
+ * Dev only, remotes: `react/jsx-runtime` and `react/jsx-dev-runtime` resolve to src/dev/jsx-runtime.ts,
+ * which calls React's development or production runtime to match the React shared on the page (a dev
+ * remote inside a built shell runs with the shell's production React), and the three React runtimes it
+ * picks from, which react's "exports" do not expose.
+ */
+function devJsxAliases(): Record<string, string> {
+  const reactCjs = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react/package.json')),
+    'cjs',
+  );
+  const shim = devModule('jsx-runtime.ts');
+  return {
+    'react/jsx-runtime$': shim,
+    'react/jsx-dev-runtime$': shim,
+    'marketplace-react-jsx-runtime-production$': path.join(reactCjs, 'react-jsx-runtime.production.js'),
+    'marketplace-react-jsx-runtime-development$': path.join(reactCjs, 'react-jsx-runtime.development.js'),
+    'marketplace-react-jsx-dev-runtime-development$': path.join(
+      reactCjs,
+      'react-jsx-dev-runtime.development.js',
+    ),
+  };
+}
+
+/**
+ * Dev only, remotes: what is federated for each expose — a module (a `data:` URI, as Rsbuild's HMR client
+ * entry) that renders the expose through src/dev/hot-expose.ts and accepts its hot updates (and so those of
+ * everything it imports), swapping the new version in without a page reload, with any React build.
+ */
+function hotExposes(dir: string, exposes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(exposes).map(([key, file]) => {
+      const target = path.resolve(dir, file).split(path.sep).join('/');
+      const id = key.replace(/^\.\//, '');
+      const code = [
+        `import * as exposed from ${JSON.stringify(target)};`,
+        `import { hotExpose } from ${JSON.stringify(devModule('hot-expose.ts'))};`,
+        `const hot = hotExpose(exposed.default, ${JSON.stringify(id)});`,
+        'if (import.meta.webpackHot) {',
+        `  import.meta.webpackHot.accept(${JSON.stringify(target)}, () => hot.update(exposed.default));`,
+        '}',
+        'export default hot.Component;',
+      ].join('\n');
+      return [key, `data:text/javascript,${encodeURIComponent(code)}`];
+    }),
+  );
+}
+
 /**
  * The Rsbuild configuration of one front end (host when `name` is `shell`, else a remote), a function of the
  * command (Rsbuild's `defineConfig(({ command }) => …)`, rsbuild.rs/guide/configuration/rsbuild). For
@@ -317,7 +375,12 @@ export function frontEndConfig(
     const isShell = opts.name === 'shell';
     const federation = {
       name: opts.name,
-      ...(opts.exposes ? { exposes: opts.exposes, filename: 'remoteEntry.js' } : {}),
+      ...(opts.exposes
+        ? {
+            exposes: isDev && !isShell ? hotExposes(opts.dir, opts.exposes) : opts.exposes,
+            filename: 'remoteEntry.js',
+          }
+        : {}),
       // The shell knows no remote at build time: their URLs come from the runtime manifest.
       remotes: {},
       shared: sharedSingletons(),
@@ -325,7 +388,7 @@ export function frontEndConfig(
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,
     };
-    const devServer = devServerSettings(opts.name);
+    const devServer = devServerSettings(opts.name, isDev ? process.env : {});
     const web: EnvironmentConfig = {
       // Dev: a remote's page is its standalone page (the stand-in shell around its screens).
       source: { entry: { index: isDev && !isShell ? STANDALONE_ENTRY : './src/index.ts' } },
@@ -365,6 +428,7 @@ export function frontEndConfig(
     const environments: Record<string, EnvironmentConfig> = isDev ? { web } : { web, node };
     return {
       root: opts.dir,
+      ...(isDev && !isShell ? { resolve: { alias: devJsxAliases() } } : {}),
       output: {
         // Dev serves from memory: the built dist/ (which `npm start` serves) must stay.
         cleanDistPath: !isDev,
@@ -372,11 +436,13 @@ export function frontEndConfig(
         ...(isDev ? {} : { sourceMap: { js: false, css: false } }),
         legalComments: 'none',
       },
-      server: devServer.server,
-      dev: devServer.dev,
+      // Only for `rsbuild dev`: `dev.assetPrefix` also applies to a build in development mode
+      // (NODE_ENV=development), which must keep its own asset prefix.
+      ...(isDev ? { server: devServer.server, dev: devServer.dev } : {}),
       environments,
       plugins: [
-        pluginReact(),
+        // Remotes in dev: hot exposes instead of Fast Refresh (see hot-expose.ts).
+        pluginReact(isDev && !isShell ? { fastRefresh: false } : {}),
         ...(isDev ? [devBuildMarker(opts.name)] : [commonJsMarker, compileHints, precompress]),
         pluginModuleFederation(
           {

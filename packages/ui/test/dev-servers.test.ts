@@ -104,6 +104,10 @@ describe('dev servers', () => {
       expect(plugins).toContain('marketplace:dev-build-marker');
       expect(plugins).not.toContain('marketplace:precompress');
       expect(plugins).not.toContain('marketplace:compile-hints');
+      // The JSX runtime matching the page's React, and hot exposes (no Fast Refresh) for remotes.
+      expect(config.resolve?.alias, name).toMatchObject({
+        'react/jsx-dev-runtime$': expect.stringMatching(/jsx-runtime\.ts$/),
+      });
       expect(fs.existsSync(path.join(repoRoot, `mfe-${name}`, STANDALONE_ENTRY)), name).toBe(true);
     }
     const shell = configOf('shell', 'dev');
@@ -118,6 +122,11 @@ describe('dev servers', () => {
       expect(config.environments?.web?.tools?.htmlPlugin, name).toBe(false);
       expect(config.output?.cleanDistPath, name).toBe(true);
       expect(config.output?.sourceMap, name).toEqual({ js: false, css: false });
+      // No dev options: a build run with NODE_ENV=development (as `npm start` from a dev shell may) would use
+      // `dev.assetPrefix` (http://localhost:<port>/) instead of the remote's 'auto'.
+      expect(config.dev, name).toBeUndefined();
+      expect(config.server, name).toBeUndefined();
+      expect(config.resolve, name).toBeUndefined();
       const plugins = pluginNames(config);
       expect(plugins).not.toContain('marketplace:dev-build-marker');
       expect(plugins).toContain('marketplace:precompress');
