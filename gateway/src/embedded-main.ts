@@ -10,13 +10,16 @@ import { startTracing } from '@marketplace/platform/tracing';
 await startTracing({ serviceName: 'marketplace' });
 const { createLogger, loadConfig, onShutdownSignal } = await import('@marketplace/platform');
 const { startEmbedded } = await import('./embedded');
-const { buildStaleFrontEnds } = await import('./front-end-builds');
+const { buildStaleFrontEnds, servedFrontEnds } = await import('./front-end-builds');
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'marketplace' });
 
-buildStaleFrontEnds(({ frontEnd, reason, changed }) =>
-  logger.info({ frontEnd, reason, changed }, 'building front end'),
+buildStaleFrontEnds(
+  ({ frontEnd, reason, changed }) => logger.info({ frontEnd, reason, changed }, 'building front end'),
+  {
+    names: servedFrontEnds(config),
+  },
 );
 
 const system = await startEmbedded(config, logger);

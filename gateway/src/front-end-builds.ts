@@ -85,9 +85,29 @@ export function staleFrontEnds(
   return stale;
 }
 
-/** Runs `npm run build --workspace <frontEnd>` at the repository root. @throws Error when the build fails. */
+/**
+ * Runs `npm run build --workspace <frontEnd>` at the repository root, always as a production build (a
+ * start under `NODE_ENV=development` must not serve unminified bundles). @throws Error when the build fails.
+ */
 function npmBuild(frontEnd: string): void {
-  execFileSync('npm', ['run', 'build', '--workspace', frontEnd], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '--workspace', frontEnd], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+/**
+ * The front ends this process serves from their `dist/`: all but each remote whose `REMOTE_<NAME>_URL` is
+ * an absolute URL (served elsewhere, e.g. by its dev server under `npm run dev`: building it would be
+ * wasted work on every restart).
+ */
+export function servedFrontEnds(config: Partial<Record<string, unknown>>): string[] {
+  return frontEnds.filter((frontEnd) => {
+    if (frontEnd === 'shell') return true;
+    const url = config[`REMOTE_${frontEnd.slice('mfe-'.length).toUpperCase()}_URL`];
+    return !(typeof url === 'string' && /^https?:\/\//i.test(url));
+  });
 }
 
 /**

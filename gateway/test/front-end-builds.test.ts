@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildStaleFrontEnds, staleFrontEnds } from '../src/front-end-builds';
+import { buildStaleFrontEnds, servedFrontEnds, staleFrontEnds } from '../src/front-end-builds';
 
 const names = ['shell', 'mfe-catalog', 'mfe-admin'];
 let root: string;
@@ -79,5 +79,17 @@ describe('front ends built before a start', () => {
     write('shell/package.json', hourAgo + 10, JSON.stringify({ scripts: {} }));
     fs.rmSync(path.join(root, 'shell', 'dist'), { recursive: true });
     expect(staleFrontEnds(root, names)).toEqual([]);
+  });
+});
+
+describe('front ends this process serves', () => {
+  it('skips a remote served elsewhere (an absolute REMOTE_<NAME>_URL), never the shell', () => {
+    expect(
+      servedFrontEnds({
+        REMOTE_CATALOG_URL: 'http://localhost:3001/mf-manifest.json',
+        REMOTE_SELL_URL: '/remotes/sell/mf-manifest.json',
+      }),
+    ).toEqual(['shell', 'mfe-sell', 'mfe-account', 'mfe-admin']);
+    expect(servedFrontEnds({})).toEqual(['shell', 'mfe-catalog', 'mfe-sell', 'mfe-account', 'mfe-admin']);
   });
 });
