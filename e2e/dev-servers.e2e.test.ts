@@ -1,6 +1,6 @@
 /**
  * A remote's dev server in a real browser (issue 27): mfe-catalog's `rsbuild dev` configuration
- * (e2e/support/dev-server.ts) against the embedded app, whose gateway points the shell at it
+ * (test-support/dev-server.ts) against the embedded app, whose gateway points the shell at it
  * (`REMOTE_CATALOG_URL`, as `npm run dev` does).
  * - Standalone: the dev server's own page renders the listing in the stand-in shell (header placeholder,
  *   `data-build="development"`), its data fetched through the dev server's `/api` proxy; signing in through
@@ -11,10 +11,10 @@
  *   in the browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevServer, startRemoteDevServer } from '../test-support/dev-server';
 import { freePort } from '../test-support/servers';
 import { type RunningApp, SEEDED_ADMIN, startApp } from './support/app';
 import { usePage } from './support/browser';
-import { type DevServer, startRemoteDevServer } from './support/dev-server';
 
 let app: RunningApp;
 let dev: DevServer;

@@ -8,12 +8,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { createRsbuild, loadConfig, type RsbuildConfig } from '@rsbuild/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRemoteDevServer } from '../../../test-support/dev-server';
 import { DEV_BUILDS_GLOBAL } from '../build/rsbuild';
 
-const catalogDir = path.resolve(import.meta.dirname, '..', '..', '..', 'mfe-catalog');
 const SHELL_ORIGIN = 'http://localhost:8080';
 
 interface Seen {
@@ -27,15 +25,6 @@ let gatewayUrl = '';
 const seen: Seen[] = [];
 let devUrl = '';
 let closeDev: (() => Promise<void>) | undefined;
-
-/** A free TCP port on localhost. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, 'localhost', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   // The stub gateway: brands, and a sign-in that sets the auth cookies as services/auth does.
@@ -61,29 +50,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 
-  const previous = process.env.API_URL;
-  process.env.API_URL = gatewayUrl;
-  let config: RsbuildConfig;
-  try {
-    ({ content: config } = await loadConfig({ cwd: catalogDir, command: 'dev' }));
-  } finally {
-    if (previous === undefined) delete process.env.API_URL;
-    else process.env.API_URL = previous;
-  }
   // A free port instead of 3001 (a developer's dev server may hold it); everything else as configured.
-  const port = await freePort();
-  const rsbuild = await createRsbuild({
-    cwd: catalogDir,
-    config: {
-      ...config,
-      mode: 'development',
-      logLevel: 'warn',
-      server: { ...config.server, port, printUrls: false },
-    },
-  });
-  const started = await rsbuild.startDevServer();
-  closeDev = () => started.server.close();
-  devUrl = `http://localhost:${started.port}`;
+  const dev = await startRemoteDevServer('catalog', { apiUrl: gatewayUrl });
+  closeDev = () => dev.close();
+  devUrl = dev.url;
 }, 300_000);
 
 afterAll(async () => {

@@ -1,13 +1,14 @@
 /**
- * A remote's dev server for browser tests (issue 27): `mfe-<name>`'s rsbuild.config.ts with the `dev`
+ * A remote's dev server for tests (issue 27; the browser tests in e2e/ and packages/ui's dev-server test): `mfe-<name>`'s rsbuild.config.ts with the `dev`
  * command (what `npm run dev -w mfe-<name>` runs: packages/ui/build/rsbuild.ts), in this process through
  * Rsbuild's JavaScript API, proxying `/api` to `apiUrl`. On a free port unless told (the documented port,
  * 3001 for catalog, may be a developer's running dev server).
  */
 import path from 'node:path';
 import { createRsbuild, loadConfig, type RsbuildConfig } from '@rsbuild/core';
-import { freePort } from '../../test-support/servers';
-import { repoRoot } from './app';
+import { freePort } from './servers';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
 
 export interface DevServer {
   /** `http://localhost:<port>` (the origin its chunks and HMR socket are on). */
