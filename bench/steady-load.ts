@@ -5,10 +5,20 @@
  * each connection sends its quota for the second back to back and then waits (a burst a second), and its
  * coordinated-omission correction fills in samples at whole-millisecond steps whatever the rate.
  *
+ * Requests go through one pool of at most {@link UPSTREAM_MAX_SOCKETS} kept-open connections, as a
+ * service's requests come from the gateway (gateway/src/proxy.ts) and the gateway's from an ingress: a
+ * request that finds every connection busy waits in the client, its wait counted. loadtest's own clients
+ * open a connection for every request sent while the others are busy, so a 50 ms pause at 6 000 req/s
+ * became hundreds of new connections at once; past the server's listen backlog (511) the kernel drops their
+ * SYNs and each is retried a second later (`nstat`: TcpExtListenOverflows, TcpExtTCPSynRetrans), which made
+ * a p99 of 1–2 s that no real client of a replica would see (2026-11-27, twelfth session).
+ *
  * Run as a child process (`runSteadyLoad`), on a CPU of its own where the machine has one to spare
  * (load-child.ts `reserveLoadCpu`): the client must not share the server's cores, as a visitor's browser does not.
  */
+import http from 'node:http';
 import { type LoadTestOptions, type LoadTestResult, loadTest } from 'loadtest';
+import { UPSTREAM_MAX_SOCKETS } from '../gateway/src/proxy';
 import { runInChild, serveAsChild } from './load-child';
 
 /** What browsers send (Chromium's `Accept-Encoding`): answers are measured compressed, as visitors get them. */
@@ -56,26 +66,28 @@ const load = loadTest as unknown as (options: LoadTestOptions) => Promise<LoadTe
 async function run(settings: SteadyLoadSettings): Promise<SteadyLoadResult> {
   const { paths } = settings;
   let i = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_MAX_SOCKETS });
   const result = await load({
     url: settings.url,
     requestsPerSecond: settings.rate,
     maxSeconds: settings.duration,
     quiet: true,
-    agentKeepAlive: true,
     headers: { ...(settings.headers ?? BROWSER_HEADERS) },
-    // loadtest's request factory: `client` is http.request bound to the run's agent.
+    // loadtest's request factory: `client` is http.request; every request goes through the one pool.
     requestGenerator(
       _params: unknown,
-      options: { path: string },
+      options: { path: string; agent?: http.Agent },
       client: (options: unknown, callback: unknown) => { end(): void },
       callback: unknown,
     ) {
       options.path = paths[i++ % paths.length] as string;
+      options.agent = agent;
       const request = client(options, callback);
       request.end();
       return request;
     },
   } as LoadTestOptions);
+  agent.destroy();
   const p = result.percentiles;
   return {
     requests: result.totalRequests,

@@ -29,11 +29,18 @@ export function forwardedHeaders(
 }
 
 /**
- * The gateway's connections to the services: kept open between requests, at most 256 per service; an idle
- * one is closed after 30 s, before the services' own idle limit (65 s, platform `listen`) can close it
- * under a request.
+ * Connections a gateway process keeps open to each service at most: 256. A request beyond them waits in the
+ * gateway for a free one, so a service's process never sees a burst of new connections from it
+ * (bench/steady-load.ts sends its load through a pool of the same size).
  */
-const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
+export const UPSTREAM_MAX_SOCKETS = 256;
+
+/**
+ * The gateway's connections to the services: kept open between requests, at most
+ * {@link UPSTREAM_MAX_SOCKETS} per service; an idle one is closed after 30 s, before the services' own idle
+ * limit (65 s, platform `listen`) can close it under a request.
+ */
+const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_MAX_SOCKETS, timeout: 30_000 });
 
 /**
  * The proxy middleware chain for `/api` and the sitemap. `routes` (default: a new matcher) matches each
