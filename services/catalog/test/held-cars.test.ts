@@ -13,7 +13,7 @@ const [first, second, third] = searchFixtures().map((f) => f.doc.car);
 
 describe('HeldCars', () => {
   it('gives back an equal copy, the same object while it stays parsed, and its bytes for pages', () => {
-    const held = new HeldCars(1);
+    const held = new HeldCars<number>(new Map(), 1);
     held.set(0, first!);
     held.set(1, second!);
     const read = held.get(0)!;
@@ -37,7 +37,7 @@ describe('HeldCars', () => {
   });
 
   it('replaces and empties a slot', () => {
-    const held = new HeldCars();
+    const held = new HeldCars<number>();
     held.set(0, first!);
     expect(held.get(0)).toEqual(first);
     held.set(0, third!);

@@ -9,7 +9,7 @@ import type { CarListing, EventPayloads } from '@marketplace/contracts';
 import { createOutbox, messagingTables, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, systemVariants } from '../../../test-support/system';
+import { systemVariants } from '../../../test-support/system';
 import { type Json, useCatalogApi } from './support/catalog-api';
 import { createOwnBrand } from './support/listed-cars';
 

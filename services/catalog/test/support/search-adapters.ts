@@ -37,7 +37,7 @@ async function openPglite(): Promise<Harness> {
 }
 
 /** A fresh database on the server with the catalog's tables; `close` drops it. */
-async function openPostgresDb(serverUrl: string): Promise<{ db: Db; close(): Promise<void> }> {
+export async function openPostgresDb(serverUrl: string): Promise<{ db: Db; close(): Promise<void> }> {
   const dbName = uniqueName('search');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

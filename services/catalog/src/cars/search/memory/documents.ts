@@ -1,20 +1,23 @@
 /**
  * The cars of search pages read by id from the PostgreSQL read model (`catalog.car_docs`), for an
  * in-memory index that holds only index fields (distributed mode, docs/adr/0014). The most recently read
- * cars stay in process ({@link CAR_READER_CACHE_SIZE}), so repeated pages and car pages cost no query.
+ * cars stay in process as their JSON bytes ({@link CAR_READER_CACHE_BYTES}, held-cars.ts), so repeated
+ * pages, car pages and similar cars cost no query.
  */
 import type { Car } from '@marketplace/contracts';
 import type { Db } from '@marketplace/platform';
 import { inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { carDocs } from '../../data/tables';
+import { HeldCars } from './held-cars';
 import type { CarReader } from './memory';
 
 /**
- * Cars kept in process by a {@link createCarReader}: about 3 KB each as objects (plus their JSON text once
- * served, see cars/use-cases/search-cars.ts), so ~60 MB; 20 000 covers the first pages of every popular search.
+ * Bytes of car JSON a {@link createCarReader} keeps (outside the JavaScript heap): 48 MB, about 30 000
+ * demo cars (~1.6 KB each), the cars of every popular search's first pages and of their similar cars;
+ * within a replica's 768 MiB (infra/k8s/base/catalog.yaml) beside its index and its 64 MB page cache.
  */
-export const CAR_READER_CACHE_SIZE = 20_000;
+export const CAR_READER_CACHE_BYTES = 48 * 1024 * 1024;
 
 /** A {@link CarReader} with an in-process cache that is told when a car changes. */
 export interface CachedCarReader extends CarReader {
@@ -24,32 +27,45 @@ export interface CachedCarReader extends CarReader {
   forgetAll(): void;
 }
 
-/** A reader of `car_docs` by id, with the cache described in the module doc. */
-export function createCarReader(db: Db, max = CAR_READER_CACHE_SIZE): CachedCarReader {
-  const cache = new LRUCache<string, Car>({ max });
+/**
+ * A reader of `car_docs` by id, with the cache described in the module doc (`maxBytes` of JSON). A car it
+ * gives may be shared with other readers while it stays parsed: callers do not change it.
+ */
+export function createCarReader(db: Db, maxBytes = CAR_READER_CACHE_BYTES): CachedCarReader {
+  const held = new HeldCars<string>(
+    new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (bytes) => bytes.length || 1 }),
+  );
   let changes = 0; // forget() calls so far: a read that saw one in flight keeps nothing
+  async function read(ids: readonly string[]): Promise<(Car | undefined)[]> {
+    const missing = ids.filter((id) => !held.has(id));
+    const fetched = new Map<string, Car>();
+    if (missing.length > 0) {
+      const before = changes;
+      const rows = await db
+        .select({ id: carDocs.id, doc: carDocs.doc })
+        .from(carDocs)
+        .where(inArray(carDocs.id, missing));
+      for (const row of rows) fetched.set(row.id, row.doc as Car);
+      if (changes === before) for (const [id, car] of fetched) held.set(id, car);
+    }
+    const cars = ids.map((id) => fetched.get(id) ?? held.get(id));
+    // A car held when this read began may have been pushed out by another read meanwhile: read it again.
+    const lost = ids.filter((id, i) => cars[i] === undefined && !missing.includes(id));
+    if (lost.length > 0) {
+      const again = new Map((await read(lost)).map((car, i) => [lost[i], car]));
+      return ids.map((id, i) => cars[i] ?? again.get(id));
+    }
+    return cars;
+  }
   return {
-    async read(ids) {
-      const missing = ids.filter((id) => !cache.has(id));
-      const fetched = new Map<string, Car>();
-      if (missing.length > 0) {
-        const before = changes;
-        const rows = await db
-          .select({ id: carDocs.id, doc: carDocs.doc })
-          .from(carDocs)
-          .where(inArray(carDocs.id, missing));
-        for (const row of rows) fetched.set(row.id, row.doc as Car);
-        if (changes === before) for (const [id, car] of fetched) cache.set(id, car);
-      }
-      return ids.map((id) => cache.get(id) ?? fetched.get(id));
-    },
+    read,
     forget(id) {
       changes++;
-      cache.delete(id);
+      held.delete(id);
     },
     forgetAll() {
       changes++;
-      cache.clear();
+      held.clear();
     },
   };
 }

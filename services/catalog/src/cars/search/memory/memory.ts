@@ -88,7 +88,7 @@ const STALE_MIN = 64;
  * `opts.cars`, when given, makes it hold index fields only (see the module doc).
  */
 export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch {
-  const cars = new HeldCars(); // the held cars by slot (without a CarReader)
+  const cars = new HeldCars<number>(); // the held cars by slot (without a CarReader)
   const views = new Map<Sort, View>();
   // Slots changed since the views were built: the walks skip their (old) positions and the searches
   // add them from their current columns, so a write costs no rebuild; past STALE_SHARE of the cars the
