@@ -36,6 +36,15 @@ describe('HeldCars', () => {
     expect(again).toEqual(first);
   });
 
+  it('parses a car at every read when none stays parsed', () => {
+    const held = new HeldCars<string>(new Map(), 0);
+    held.set('a', first!);
+    const read = held.get('a')!;
+    expect(read).toEqual(first);
+    expect(held.get('a')).not.toBe(read);
+    expect(held.get('a')).toEqual(first);
+  });
+
   it('replaces and empties a slot', () => {
     const held = new HeldCars<number>();
     held.set(0, first!);

@@ -28,23 +28,23 @@ export interface HeldBytes<K> {
 
 /** Cars by key, held as JSON (see the module doc). */
 export class HeldCars<K extends {}> {
-  private readonly parsed: LRUCache<K, Car>;
+  private readonly parsed: LRUCache<K, Car> | undefined;
 
   /**
    * @param bytes where the JSON is kept (default: a `Map`, which keeps every car until deleted)
-   * @param parsed how many cars stay parsed (default {@link PARSED_CARS})
+   * @param parsed how many cars stay parsed (default {@link PARSED_CARS}); 0 parses a car at every read
    */
   constructor(
     private readonly bytes: HeldBytes<K> = new Map<K, Buffer>(),
     parsed = PARSED_CARS,
   ) {
-    this.parsed = new LRUCache<K, Car>({ max: parsed });
+    this.parsed = parsed > 0 ? new LRUCache<K, Car>({ max: parsed }) : undefined;
   }
 
   /** Holds a copy of `car` under `key` (replacing what it held); `car` itself is not kept. */
   set(key: K, car: Car): void {
     this.bytes.set(key, Buffer.from(JSON.stringify(car), 'utf8'));
-    this.parsed.delete(key);
+    this.parsed?.delete(key);
   }
 
   /** True when a car is held under `key` (its bytes may still be pushed out later). */
@@ -54,25 +54,25 @@ export class HeldCars<K extends {}> {
 
   /** The car held under `key`, or undefined when there is none. */
   get(key: K): Car | undefined {
-    let car = this.parsed.get(key);
+    let car = this.parsed?.get(key);
     if (car !== undefined) return car;
     const bytes = this.bytes.get(key);
     if (bytes === undefined) return undefined;
     car = JSON.parse(bytes.toString('utf8')) as Car;
     keepCarJson(car, bytes);
-    this.parsed.set(key, car);
+    this.parsed?.set(key, car);
     return car;
   }
 
   /** Drops the car under `key`. */
   delete(key: K): void {
     this.bytes.delete(key);
-    this.parsed.delete(key);
+    this.parsed?.delete(key);
   }
 
   /** Drops every car. */
   clear(): void {
     this.bytes.clear();
-    this.parsed.clear();
+    this.parsed?.clear();
   }
 }
