@@ -14,7 +14,7 @@ import type { CarReader } from './memory';
 
 /**
  * Bytes of car JSON a {@link createCarReader} keeps (outside the JavaScript heap): 48 MB, about 30 000
- * demo cars (~1.6 KB each), the cars of every popular search's first pages and of their similar cars;
+ * demo cars (~1.5 KB each), the cars of every popular search's first pages and of their similar cars;
  * within a replica's 768 MiB (infra/k8s/base/catalog.yaml) beside its index and its 64 MB page cache.
  */
 export const CAR_READER_CACHE_BYTES = 48 * 1024 * 1024;
@@ -28,8 +28,8 @@ export interface CachedCarReader extends CarReader {
 }
 
 /**
- * A reader of `car_docs` by id, with the cache described in the module doc (`maxBytes` of JSON). A car it
- * gives may be shared with other readers while it stays parsed: callers do not change it.
+ * A reader of `car_docs` by id, with the cache described in the module doc (`maxBytes` of JSON). Every car
+ * it gives is parsed for that read: a caller's change reaches nothing else.
  */
 export function createCarReader(db: Db, maxBytes = CAR_READER_CACHE_BYTES): CachedCarReader {
   // No car stays parsed (0): a replica's reads churn through many cars (the similar cars of each car looked

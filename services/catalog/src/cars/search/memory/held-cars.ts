@@ -1,14 +1,14 @@
 /**
  * Cars a catalog process keeps for long, held as their JSON text (UTF-8 bytes, outside the JavaScript
- * heap), with the {@link PARSED_CARS} most recently read ones as objects. Two users: the embedded index
- * holds every car by slot (memory.ts), and a replica's {@link createCarReader} keeps the cars it read from
- * PostgreSQL by id, bounded in bytes. Holding 100 000 cars as objects made a heap of ~500 MB, and every
- * young-generation collection's pause grows with the heap (about 1.5 µs per 256 KB page here:
- * bench/README.md, tenth session) and with the objects that survive it (a replica's reader cache of 20 000
- * car objects, ~60 MB, churned by the similar cars: 12–27 ms young pauses, twelfth session); as bytes they
- * cost ~1.5 KB each outside the heap and a small object on it. A car read again is the same object while it
- * stays among the parsed ones; its bytes are registered for the page's JSON (../car-json.ts), so a held car
- * is never serialised again.
+ * heap), with the most recently read ones as objects ({@link PARSED_CARS} by default). Two users: the
+ * embedded index holds every car by slot (memory.ts), and a replica's car reader (documents.ts) keeps the
+ * cars it read from PostgreSQL by id, bounded in bytes, none parsed. Holding 100 000 cars as objects made a
+ * heap of ~500 MB, and every young-generation collection's pause grows with the heap (about 1.5 µs per
+ * 256 KB page here: bench/README.md, tenth session) and with the objects that survive it (a replica's
+ * reader cache of 20 000 car objects, churned by the similar cars: 11–16 ms young pauses, twelfth session);
+ * as bytes they cost ~1.5 KB each outside the heap and a small object on it. A car read again is the same
+ * object while it stays among the parsed ones; its bytes are registered for the page's JSON
+ * (../car-json.ts), so a held car is never serialised again.
  */
 import type { Car } from '@marketplace/contracts';
 import { LRUCache } from 'lru-cache';
