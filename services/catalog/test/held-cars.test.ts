@@ -2,7 +2,7 @@
  * The cars an in-memory index holds as JSON (memory/held-cars.ts): a read gives the car back equal, not
  * the object stored (a caller's change cannot reach the index); a car read again is the same object while
  * it stays parsed, and a new one once pushed out; its JSON for a page is the held bytes, never serialised
- * again; replacing and emptying a slot hold.
+ * again; the bytes kept are not slices of a shared pool; replacing and emptying a slot hold.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { carJsonOf } from '../src/cars/search/car-json';
@@ -43,6 +43,14 @@ describe('HeldCars', () => {
     expect(read).toEqual(first);
     expect(held.get('a')).not.toBe(read);
     expect(held.get('a')).toEqual(first);
+  });
+
+  it('keeps bytes that own their memory, not slices of a shared pool', () => {
+    const bytes = new Map<number, Buffer>();
+    const held = new HeldCars<number>(bytes);
+    held.set(0, first!);
+    held.set(1, second!);
+    for (const b of bytes.values()) expect(b.buffer.byteLength).toBe(b.length);
   });
 
   it('replaces and empties a slot', () => {

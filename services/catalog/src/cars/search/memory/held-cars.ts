@@ -11,6 +11,7 @@
  * (../car-json.ts), so a held car is never serialised again.
  */
 import type { Car } from '@marketplace/contracts';
+import { ownedBytes } from '@marketplace/platform';
 import { LRUCache } from 'lru-cache';
 import { keepCarJson } from '../car-json';
 
@@ -43,7 +44,7 @@ export class HeldCars<K extends {}> {
 
   /** Holds a copy of `car` under `key` (replacing what it held); `car` itself is not kept. */
   set(key: K, car: Car): void {
-    this.bytes.set(key, Buffer.from(JSON.stringify(car), 'utf8'));
+    this.bytes.set(key, ownedBytes(Buffer.from(JSON.stringify(car), 'utf8')));
     this.parsed?.delete(key);
   }
 
