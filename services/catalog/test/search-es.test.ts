@@ -278,8 +278,8 @@ describe('createElasticsearchSearch against a fake client', () => {
     expect(calls.at(-1)?.[1]).toMatchObject({ from: 9950, size: 50 });
   });
 
-  it('adds newer fields to an existing index; a search counts only up to its countCap', async () => {
-    const { client, calls } = fakeClient([], 7);
+  it('adds newer fields to an existing index; searchHits asks for ids and prices only, counting nothing', async () => {
+    const { client, calls } = fakeClient([{ _source: { id: 'a', price: 550_000 } }], 7);
     const putMapping: unknown[] = [];
     client.indices.exists = async () => true;
     client.indices.putMapping = async (params) => {
@@ -287,12 +287,9 @@ describe('createElasticsearchSearch against a fake client', () => {
       return {};
     };
     const s = createElasticsearchSearch(client, 'cars');
-    expect(await s.search(parseQuery({ owners: '2' }), { countCap: 0 })).toEqual({
-      cars: [],
-      totalLength: 0,
-    });
+    expect(await s.searchHits(parseQuery({ owners: '2' }))).toEqual([{ id: 'a', price: 550_000 }]);
     expect(putMapping).toEqual([{ index: 'cars', properties: esMapping.properties }]);
-    expect(calls.at(-1)?.[1]).toMatchObject({ track_total_hits: 0 });
+    expect(calls.at(-1)?.[1]).toMatchObject({ track_total_hits: false, _source: ['id', 'price'] });
     expect((await s.search(parseQuery({ owners: '2' }))).totalLength).toBe(7);
     expect(calls.at(-1)?.[1]).toMatchObject({ track_total_hits: SEARCH_COUNT_CAP });
   });

@@ -97,7 +97,9 @@ async function openReplica(serverUrl: string): Promise<Harness> {
         await announce(id);
       },
       get: (id) => index.get(id),
-      search: (q, opts) => index.search(q, opts),
+      search: (q) => index.search(q),
+      searchHits: (q) => index.searchHits(q),
+      getMany: (ids) => index.getMany(ids),
       facets: (q) => index.facets(q),
     },
     close,

@@ -50,21 +50,12 @@ export interface CarSearchResult {
   totalLength: number;
 }
 
-/** Options of {@link CarSearch.search} beyond its query. */
-export interface SearchOptions {
-  /**
-   * Count the matches only up to this many (0 … {@link SEARCH_COUNT_CAP}, the default): `totalLength` is
-   * then `min(matches, countCap)`. A caller that needs only the page (similar cars) passes 0, so no adapter
-   * counts further than the page.
-   */
-  countCap?: number;
-}
-
-/** The count cap of `opts` (see {@link SearchOptions}): a whole number from 0 to {@link SEARCH_COUNT_CAP}. */
-export function countCapOf(opts: SearchOptions | undefined): number {
-  const cap = opts?.countCap;
-  if (cap === undefined || !Number.isFinite(cap)) return SEARCH_COUNT_CAP;
-  return Math.min(SEARCH_COUNT_CAP, Math.max(0, Math.trunc(cap)));
+/** One match of a search without its car ({@link CarSearch.searchHits}): the car's id and price (rupees). */
+export interface CarHit {
+  /** The car's id (a lower-case UUID). */
+  id: string;
+  /** Its asking price, rupees. */
+  price: number;
 }
 
 /** Largest `totalLength` a search reports (PostgreSQL `LIMIT` subquery; Elasticsearch `track_total_hits`). */
@@ -108,11 +99,19 @@ export interface CarSearch {
   remove(id: string): Promise<void>;
   /** The car with id `id` (any status), or undefined when unknown or not a UUID. */
   get(id: string): Promise<Car | undefined>;
+  /** One page of the cars matching `q` and their total (see the semantics above). */
+  search(q: CarSearchQuery): Promise<CarSearchResult>;
   /**
-   * One page of the cars matching `q` and their total (see the semantics above), the total counted up to
-   * `opts.countCap` (see {@link SearchOptions}).
+   * The id and price of each car of the page `search(q)` gives, in its order, counting nothing and reading
+   * no car: for a caller that ranks many matches and reads only the few it keeps ({@link getMany}), as the
+   * similar cars do. An index that holds only index fields (a catalog replica) answers it from memory.
    */
-  search(q: CarSearchQuery, opts?: SearchOptions): Promise<CarSearchResult>;
+  searchHits(q: CarSearchQuery): Promise<CarHit[]>;
+  /**
+   * The cars of `ids` (any status) in the order of `ids`, each once; unknown and malformed ids are left
+   * out. One read for all of them where the adapter reads a database.
+   */
+  getMany(ids: readonly string[]): Promise<Car[]>;
   /**
    * The facets of `q` (contracts `carFacets`): for each value of each {@link FACET_DIMENSIONS} entry, the
    * `totalLength` that `search` gives for `q` with that dimension's list replaced by that value alone;

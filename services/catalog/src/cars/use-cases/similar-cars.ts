@@ -18,7 +18,7 @@ import {
   type NumericRange,
   SIMILAR_CARS_MAX,
 } from '@marketplace/contracts';
-import type { CarSearch, SearchOptions } from '../search/types';
+import type { CarHit, CarSearch } from '../search/types';
 
 /** Half-width of the price band as a share of the car's price: ±25 %. */
 export const SIMILAR_PRICE_BAND = 0.25;
@@ -27,9 +27,6 @@ export const SIMILAR_PRICE_BAND_WIDE = 0.5;
 
 /** The filters of one group of candidates (same model, or same body type). */
 type Group = Partial<Pick<CarSearchQuery, 'models' | 'bodyTypes'>>;
-
-/** Only the page is needed, not the number of matches (the walks stop once the page is filled). */
-const PAGE_ONLY: SearchOptions = { countCap: 0 };
 
 /** A query without any filter (every field present, as the contract parses one). */
 const NO_FILTERS: CarSearchQuery = carSearchQuery.parse({});
@@ -47,7 +44,8 @@ function queryOf(
 /**
  * The `limit` cars of `group` for sale within `band` whose prices are closest to `price` (ties by id),
  * leaving out the ids in `skip`: the closest above (price ascending from `price`) and below (descending to
- * it) merged, each side fetched `limit + skip.size` deep so that skipped cars cannot leave it short.
+ * it) merged, each side fetched `limit + skip.size` deep so that skipped cars cannot leave it short. Ids and
+ * prices only: no car is read.
  */
 async function closest(
   search: CarSearch,
@@ -56,25 +54,25 @@ async function closest(
   band: NumericRange,
   limit: number,
   skip: ReadonlySet<string>,
-): Promise<Car[]> {
+): Promise<CarHit[]> {
   if (limit <= 0) return [];
   const deep = limit + skip.size;
   const [above, below] = await Promise.all([
-    search.search(queryOf(group, { min: price, max: band.max }, 'price_asc', deep), PAGE_ONLY),
-    search.search(queryOf(group, { min: band.min, max: price }, 'price_desc', deep), PAGE_ONLY),
+    search.searchHits(queryOf(group, { min: price, max: band.max }, 'price_asc', deep)),
+    search.searchHits(queryOf(group, { min: band.min, max: price }, 'price_desc', deep)),
   ]);
-  const byId = new Map<string, Car>();
-  for (const car of [...above.cars, ...below.cars]) if (!skip.has(car._id)) byId.set(car._id, car);
+  const byId = new Map<string, CarHit>();
+  for (const hit of [...above, ...below]) if (!skip.has(hit.id)) byId.set(hit.id, hit);
   return [...byId.values()]
-    .sort((a, b) => Math.abs(a.price - price) - Math.abs(b.price - price) || (a._id < b._id ? -1 : 1))
+    .sort((a, b) => Math.abs(a.price - price) - Math.abs(b.price - price) || (a.id < b.id ? -1 : 1))
     .slice(0, limit);
 }
 
 /** The similar cars of `car` within ±`share` of its price: its model's first, then its body type's. */
-async function similarWithin(search: CarSearch, car: Car, share: number): Promise<Car[]> {
+async function similarWithin(search: CarSearch, car: Car, share: number): Promise<CarHit[]> {
   const band = { min: Math.floor(car.price * (1 - share)), max: Math.ceil(car.price * (1 + share)) };
   const bodyTypes = car.model.bodyType ? [car.model.bodyType] : undefined;
-  const skip = new Set([car._id]);
+  const skip = new Set([car._id.toLowerCase()]);
   const sameModel = await closest(
     search,
     { models: [car.model._id], bodyTypes },
@@ -84,7 +82,7 @@ async function similarWithin(search: CarSearch, car: Car, share: number): Promis
     skip,
   );
   if (!bodyTypes) return sameModel;
-  for (const c of sameModel) skip.add(c._id);
+  for (const hit of sameModel) skip.add(hit.id);
   const others = await closest(
     search,
     { bodyTypes },
@@ -98,12 +96,14 @@ async function similarWithin(search: CarSearch, car: Car, share: number): Promis
 
 /**
  * Up to {@link SIMILAR_CARS_MAX} cars for sale similar to car `carId` (see the module doc for the rule),
- * or undefined when `search` does not know the car (any status; a malformed id is unknown too).
+ * or undefined when `search` does not know the car (any status; a malformed id is unknown too). The
+ * candidates are ranked by id and price alone; only the car and the ones kept are read (two reads where
+ * the cars come from a database). A car removed between the ranking and the read is left out.
  */
 export async function similarCars(search: CarSearch, carId: string): Promise<Car[] | undefined> {
   const car = await search.get(carId);
   if (!car) return undefined;
-  const narrow = await similarWithin(search, car, SIMILAR_PRICE_BAND);
-  if (narrow.length >= SIMILAR_CARS_MAX) return narrow;
-  return similarWithin(search, car, SIMILAR_PRICE_BAND_WIDE);
+  let hits = await similarWithin(search, car, SIMILAR_PRICE_BAND);
+  if (hits.length < SIMILAR_CARS_MAX) hits = await similarWithin(search, car, SIMILAR_PRICE_BAND_WIDE);
+  return search.getMany(hits.map((hit) => hit.id));
 }

@@ -12,7 +12,6 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
-  countCapOf,
   emptyFacets,
   FACET_DIMENSIONS,
   type FacetDimension,
@@ -325,8 +324,8 @@ export function createElasticsearchSearch(
     }
   }
 
-  /** Runs `body`; `totalLength` is capped at `cap` (its `track_total_hits`). */
-  async function searchBody(body: EsSearchBody, cap = SEARCH_COUNT_CAP): Promise<CarSearchResult> {
+  /** Runs `body`; `totalLength` is capped at {@link SEARCH_COUNT_CAP} (its `track_total_hits`). */
+  async function searchBody(body: EsSearchBody): Promise<CarSearchResult> {
     await ensureIndex();
     const res = await client.search({ index, ...body });
     const total = res.hits.total;
@@ -334,7 +333,7 @@ export function createElasticsearchSearch(
     const cars = res.hits.hits
       .map((h) => (h._source as { car?: Car } | undefined)?.car)
       .filter((c): c is Car => c !== undefined);
-    return { cars, totalLength: Math.min(totalLength, cap) };
+    return { cars, totalLength: Math.min(totalLength, SEARCH_COUNT_CAP) };
   }
 
   const upsertOps = (doc: CarDocument) => {
@@ -373,14 +372,46 @@ export function createElasticsearchSearch(
       }
       return facets;
     },
-    async search(q, opts) {
-      const cap = countCapOf(opts);
-      const body = { ...toEsQuery(q), track_total_hits: cap };
+    async searchHits(q) {
+      const body = toEsQuery(q);
+      if (body.from >= MAX_RESULT_WINDOW) return [];
+      await ensureIndex();
+      const res = await client.search({
+        index,
+        ...body,
+        size: Math.min(body.size, MAX_RESULT_WINDOW - body.from),
+        track_total_hits: false,
+        _source: ['id', 'price'],
+      });
+      return res.hits.hits.map((h) => {
+        const { id, price } = h._source as { id: string; price: number };
+        return { id, price };
+      });
+    },
+    async getMany(ids) {
+      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      if (wanted.length === 0) return [];
+      await ensureIndex();
+      const res = await client.search({
+        index,
+        query: { ids: { values: wanted } },
+        size: wanted.length,
+        _source: ['car'],
+      });
+      const byId = new Map<string, Car>();
+      for (const h of res.hits.hits) {
+        const car = (h._source as { car?: Car } | undefined)?.car;
+        if (car) byId.set(car._id.toLowerCase(), car);
+      }
+      return wanted.map((id) => byId.get(id)).filter((car) => car !== undefined);
+    },
+    async search(q) {
+      const body = toEsQuery(q);
       if (body.from >= MAX_RESULT_WINDOW) {
-        const counted = await searchBody({ ...body, from: 0, size: 0 }, cap);
+        const counted = await searchBody({ ...body, from: 0, size: 0 });
         return { cars: [], totalLength: counted.totalLength };
       }
-      return searchBody({ ...body, size: Math.min(body.size, MAX_RESULT_WINDOW - body.from) }, cap);
+      return searchBody({ ...body, size: Math.min(body.size, MAX_RESULT_WINDOW - body.from) });
     },
   };
 }

@@ -25,11 +25,11 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
-  countCapOf,
   emptyFacets,
   type IndexFields,
   indexFieldsOf,
   isUuid,
+  SEARCH_COUNT_CAP,
 } from '../types';
 import { CarColumns } from './columns';
 import { compileFacetFilters, compileFilters } from './compile';
@@ -171,19 +171,26 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     texts.warm(WARM_WORDS);
   }
 
-  async function run(q: CarSearchQuery, cap: number): Promise<CarSearchResult> {
+  /** The slots of the page of `q` and the number of its matches, counted up to `cap`. */
+  function page(q: CarSearchQuery, cap: number): { count: number; slots: number[] } {
     const f = compileFilters(cols, q);
-    if (!f) return { cars: [], totalLength: 0 };
+    if (!f) return { count: 0, slots: [] };
     const limit = Math.max(0, Math.trunc(q.limit));
     const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
     const sort = (SORTS as readonly string[]).includes(q.sort) ? (q.sort as Sort) : 'newest';
-    const v = view(sort);
-    const { count, slots } = pageSlots(v, f, sort, offset, limit, cap);
-    const totalLength = Math.min(count, cap);
-    if (!opts.cars) return { cars: slots.map((s) => cars.get(s)!), totalLength };
-    // A car removed from the read model since the walk is left out of the page.
+    return pageSlots(view(sort), f, sort, offset, limit, cap);
+  }
+
+  /** The cars of `slots`, in order; a car removed from the read model since its slot was found is left out. */
+  async function carsOf(slots: number[]): Promise<Car[]> {
+    if (!opts.cars) return slots.map((s) => cars.get(s)!);
     const found = await opts.cars.read(slots.map((s) => ids[s]!));
-    return { cars: found.filter((car) => car !== undefined), totalLength };
+    return found.filter((car) => car !== undefined);
+  }
+
+  async function run(q: CarSearchQuery): Promise<CarSearchResult> {
+    const { count, slots } = page(q, SEARCH_COUNT_CAP);
+    return { cars: await carsOf(slots), totalLength: Math.min(count, SEARCH_COUNT_CAP) };
   }
 
   /**
@@ -313,10 +320,27 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
       return s === undefined ? undefined : cars.get(s);
     },
 
-    async search(q, searchOpts) {
+    async search(q) {
       await ready();
       await firstLoad;
-      return await run(q, countCapOf(searchOpts));
+      return await run(q);
+    },
+
+    async searchHits(q) {
+      await ready();
+      await firstLoad;
+      return page(q, 0).slots.map((s) => ({ id: ids[s]!, price: cols.price[s]! }));
+    },
+
+    async getMany(list) {
+      await ready();
+      await firstLoad;
+      const slots = new Set<number>(); // in the order of `list`, each once
+      for (const id of list) {
+        const s = isUuid(id) ? slotOf.get(id.toLowerCase()) : undefined;
+        if (s !== undefined) slots.add(s);
+      }
+      return carsOf([...slots]);
     },
 
     async facets(q) {

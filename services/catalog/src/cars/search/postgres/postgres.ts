@@ -7,8 +7,8 @@
  * is {@link TYPO_SIMILARITY}, set with `SET LOCAL pg_trgm.word_similarity_threshold` in the search's
  * transaction (so a search with a term runs in a short transaction; one without does not).
  *
- * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows, or the caller's smaller cap
- * (`SELECT count(*) FROM (… LIMIT 10000)`), which bounds the cost of broad searches over large inventories.
+ * `totalLength` is counted over at most {@link SEARCH_COUNT_CAP} rows (`SELECT count(*) FROM (… LIMIT
+ * 10000)`), which bounds the cost of broad searches over large inventories.
  */
 import type { Car, CarFacets, CarSearchQuery, NumericRange } from '@marketplace/contracts';
 import type { Db } from '@marketplace/platform';
@@ -19,7 +19,6 @@ import {
   type CarDocument,
   type CarSearch,
   type CarSearchResult,
-  countCapOf,
   emptyFacets,
   FACET_DIMENSIONS,
   type FacetDimension,
@@ -163,10 +162,15 @@ function withTermThreshold<T>(db: Db, q: CarSearchQuery, work: (db: Db) => Promi
   });
 }
 
-/** The page of `q` and the number of rows matching `where`, counted up to `cap`. */
-async function runSearch(db: Db, q: CarSearchQuery, where: SQL, cap: number): Promise<CarSearchResult> {
+/** LIMIT and OFFSET of the page of `q`. */
+function pageBounds(q: CarSearchQuery): { limit: number; offset: number } {
   const limit = Math.max(0, Math.trunc(q.limit));
-  const offset = (Math.max(1, Math.trunc(q.page)) - 1) * limit;
+  return { limit, offset: (Math.max(1, Math.trunc(q.page)) - 1) * limit };
+}
+
+/** The page of `q` and the number of rows matching `where`, counted up to {@link SEARCH_COUNT_CAP}. */
+async function runSearch(db: Db, q: CarSearchQuery, where: SQL): Promise<CarSearchResult> {
+  const { limit, offset } = pageBounds(q);
   const page = db
     .select({ doc: carDocs.doc })
     .from(carDocs)
@@ -174,7 +178,7 @@ async function runSearch(db: Db, q: CarSearchQuery, where: SQL, cap: number): Pr
     .orderBy(...searchOrder(q.sort))
     .limit(limit)
     .offset(offset);
-  const capped = db.select({ one: sql`1` }).from(carDocs).where(where).limit(cap).as('capped');
+  const capped = db.select({ one: sql`1` }).from(carDocs).where(where).limit(SEARCH_COUNT_CAP).as('capped');
   const count = db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const [rows, counted] = await Promise.all([page, count]);
   return { cars: rows.map((r) => r.doc as Car), totalLength: Number(counted[0]?.n ?? 0) };
@@ -220,10 +224,36 @@ export function createPostgresSearch(db: Db): CarSearch {
       return rows[0]?.doc as Car | undefined;
     },
 
-    async search(q, opts) {
+    async search(q) {
       const where = searchCondition(q);
       if (where === false) return { cars: [], totalLength: 0 };
-      return withTermThreshold(db, q, (inTx) => runSearch(inTx, q, where, countCapOf(opts)));
+      return withTermThreshold(db, q, (inTx) => runSearch(inTx, q, where));
+    },
+
+    async searchHits(q) {
+      const where = searchCondition(q);
+      if (where === false) return [];
+      const { limit, offset } = pageBounds(q);
+      return withTermThreshold(db, q, (inTx) =>
+        inTx
+          .select({ id: carDocs.id, price: carDocs.price })
+          .from(carDocs)
+          .where(where)
+          .orderBy(...searchOrder(q.sort))
+          .limit(limit)
+          .offset(offset),
+      );
+    },
+
+    async getMany(ids) {
+      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      if (wanted.length === 0) return [];
+      const rows = await db
+        .select({ id: carDocs.id, doc: carDocs.doc })
+        .from(carDocs)
+        .where(inArray(carDocs.id, wanted));
+      const byId = new Map(rows.map((r) => [r.id, r.doc as Car]));
+      return wanted.map((id) => byId.get(id)).filter((car) => car !== undefined);
     },
 
     facets(q) {
