@@ -58,6 +58,11 @@ export interface CarHit {
   price: number;
 }
 
+/** The distinct well-formed ids of `ids`, lower case, in their first order (what `getMany` reads). */
+export function wantedIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+}
+
 /** Largest `totalLength` a search reports (PostgreSQL `LIMIT` subquery; Elasticsearch `track_total_hits`). */
 export const SEARCH_COUNT_CAP = 10_000;
 

@@ -20,6 +20,7 @@ import {
   ownershipsOf,
   SEARCH_COUNT_CAP,
   searchWords,
+  wantedIds,
 } from '../types';
 
 /** The document stored per car: the API car (`_source` only, not indexed) plus indexed fields. */
@@ -385,11 +386,11 @@ export function createElasticsearchSearch(
       });
       return res.hits.hits.map((h) => {
         const { id, price } = h._source as { id: string; price: number };
-        return { id, price };
+        return { id: id.toLowerCase(), price };
       });
     },
     async getMany(ids) {
-      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      const wanted = wantedIds(ids);
       if (wanted.length === 0) return [];
       await ensureIndex();
       const res = await client.search({

@@ -30,6 +30,7 @@ import {
   indexFieldsOf,
   isUuid,
   SEARCH_COUNT_CAP,
+  wantedIds,
 } from '../types';
 import { CarColumns } from './columns';
 import { compileFacetFilters, compileFilters } from './compile';
@@ -335,12 +336,8 @@ export function createMemorySearch(opts: MemorySearchOptions = {}): MemorySearch
     async getMany(list) {
       await ready();
       await firstLoad;
-      const slots = new Set<number>(); // in the order of `list`, each once
-      for (const id of list) {
-        const s = isUuid(id) ? slotOf.get(id.toLowerCase()) : undefined;
-        if (s !== undefined) slots.add(s);
-      }
-      return carsOf([...slots]);
+      const slots = wantedIds(list).map((id) => slotOf.get(id));
+      return carsOf(slots.filter((s) => s !== undefined));
     },
 
     async facets(q) {

@@ -28,6 +28,7 @@ import {
   SEARCH_COUNT_CAP,
   searchWords,
   TYPO_SIMILARITY,
+  wantedIds,
 } from '../types';
 
 /** Rows per `INSERT` of `upsertMany` (16 parameters a row, well below PostgreSQL's 65 535). */
@@ -246,7 +247,7 @@ export function createPostgresSearch(db: Db): CarSearch {
     },
 
     async getMany(ids) {
-      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      const wanted = wantedIds(ids);
       if (wanted.length === 0) return [];
       const rows = await db
         .select({ id: carDocs.id, doc: carDocs.doc })
