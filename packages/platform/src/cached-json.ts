@@ -28,18 +28,23 @@ export const BROTLI_QUALITY = 4;
 const COMPRESSED_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * `bytes` as something safe to keep for long: `bytes` itself when it is the whole of its memory, else a copy
- * that is. Node 24's `Buffer.from`, `Buffer.concat` and zlib's sync functions hand out slices of a shared
+ * `json` as bytes safe to keep for long: UTF-8 written straight into memory of their own (a text), `bytes`
+ * itself when it is the whole of its memory, else a copy that is. Node 24's `Buffer.from`, `Buffer.concat` and zlib's sync functions hand out slices of a shared
  * pool of `Buffer.poolSize` (64 KiB) for anything under half of it, and a kept slice keeps its whole pool
  * alive. Caches of such slices, bounded by their lengths, held many times their bounds: a catalog replica's
  * 176 MB of caches (cars, pages, insights, compressed forms) kept 1.3 GB outside the heap, past its 768 MiB
  * limit, and that growth started a full collection every 2 s; 240–265 MB with copies (bench/README.md,
  * thirteenth session). The copy costs one small allocation.
  */
-export function ownedBytes(bytes: Buffer): Buffer {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
-  const own = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(own);
+export function ownedBytes(json: string | Buffer): Buffer {
+  if (typeof json === 'string') {
+    const own = Buffer.allocUnsafeSlow(Buffer.byteLength(json, 'utf8'));
+    own.write(json, 'utf8');
+    return own;
+  }
+  if (json.byteOffset === 0 && json.byteLength === json.buffer.byteLength) return json;
+  const own = Buffer.allocUnsafeSlow(json.length);
+  json.copy(own);
   return own;
 }
 
@@ -72,7 +77,7 @@ export interface JsonAnswer {
 
 /** The {@link JsonAnswer} of `json` (JSON text, or its UTF-8 bytes), its bytes {@link ownedBytes}. */
 export function jsonAnswer(json: string | Buffer): JsonAnswer {
-  const bytes = ownedBytes(typeof json === 'string' ? Buffer.from(json, 'utf8') : json);
+  const bytes = ownedBytes(json);
   return { bytes, etag: etag(bytes, { weak: true }) };
 }
 

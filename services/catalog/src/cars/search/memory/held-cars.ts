@@ -44,7 +44,7 @@ export class HeldCars<K extends {}> {
 
   /** Holds a copy of `car` under `key` (replacing what it held); `car` itself is not kept. */
   set(key: K, car: Car): void {
-    this.bytes.set(key, ownedBytes(Buffer.from(JSON.stringify(car), 'utf8')));
+    this.bytes.set(key, ownedBytes(JSON.stringify(car)));
     this.parsed?.delete(key);
   }
 
