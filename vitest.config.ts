@@ -16,6 +16,7 @@ export default defineConfig({
             '{packages,services,gateway,shell,mfe-*}/**/test/**/*.test.ts',
             'infra/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
+            'bench/test/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -16,12 +16,13 @@
  *
  * - **saturation**: autocannon, `--connections` connections, each sending its next request when answered:
  *   the most requests a second the system serves (its latency there is queueing, reported, not the target);
- * - **operating load**: a steady {@link OPERATING_LOAD} of that rate, open loop (steady-load.ts: requests
- *   leave on a timer whatever the answers do), the most a replica serves for long before the autoscaler
- *   adds one (the HPA's 70 % CPU target, infra/k8s/base/hpa.yaml): the p99 the target is about;
- * - the same at {@link LIGHTER_LOADS} of saturation, to show where the tail starts;
- * - the lightest of those over 20 000 other cars never asked for (an insight's database read, a similar
- *   cars' searches).
+ * - **operating load**: a steady share of that rate, open loop (steady-load.ts: requests leave on a timer
+ *   whatever the answers do), the most a replica serves for long before the autoscaler adds one, read from
+ *   the manifests (operating-load.ts: the HPA's CPU target is a share of the CPU request, 0.7 × 200m of one
+ *   CPU = 14 %): the p99 the target is about;
+ * - the same at {@link HEAVIER_LOADS} of saturation, to show where the tail starts;
+ * - the operating load over 20 000 other cars never asked for (an insight's database read, a similar cars'
+ *   searches).
  *
  * In distributed mode all of this runs through the gateway, and again straight to a catalog replica at the
  * shares of its own saturation: the target is judged on the replica (docs/adr/0021), the gateway hop is
@@ -43,14 +44,15 @@ import { startDistributed } from '../scripts/distributed/launcher';
 import { serverUrls } from '../test-support/servers';
 import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
 import { reserveLoadCpu } from './load-child';
+import { catalogOperatingShare } from './operating-load';
 import { BROWSER_HEADERS, runSteadyLoad } from './steady-load';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
-/** The share of the saturation rate a replica serves for long: the HPA's CPU target (infra/k8s/base/hpa.yaml). */
-const OPERATING_LOAD = 0.7;
-/** Lighter steady loads also measured (shares of saturation), to show where the tail starts to grow. */
-const LIGHTER_LOADS = [0.25, 0.5] as const;
+/** The share of the saturation rate a replica serves for long (operating-load.ts, from infra/k8s/base). */
+const OPERATING = catalogOperatingShare();
+/** Heavier steady loads also measured (shares of saturation), to show where the tail starts to grow. */
+const HEAVIER_LOADS = [0.25, 0.5, 0.7] as const;
 /** Concurrent requests of the warm-up that asks for each car's insight once. */
 const WARM_CONCURRENCY = 8;
 
@@ -68,6 +70,7 @@ const {
 });
 
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /**
  * Waits until the process at `target` answers `GET /healthz` promptly again: three answers in a row under
@@ -173,6 +176,10 @@ async function main() {
       ? 'load generator: on the same CPUs as the system (one CPU, or no taskset)'
       : `load generator: CPU ${loadCpu}; the system under test: CPU${loadCpu > 1 ? `s 0-${loadCpu - 1}` : ' 0'}`,
   );
+  const { request, limit, target, share } = OPERATING;
+  console.log(
+    `operating load: ${percent(share)} of saturation (CPU request ${request} × HPA target ${percent(target)} ÷ limit ${limit}, infra/k8s/base)`,
+  );
   const system = distributed ? await distributedSystem() : await embedded();
   try {
     const { url, db } = system;
@@ -265,22 +272,22 @@ async function main() {
         console.log(` ${title}`);
         const most = await saturation(`saturation, ${connections} connections`, paths(ids), target);
         const rateAt = (share: number) => Math.round(most * share);
-        for (const share of LIGHTER_LOADS) {
+        const rate = rateAt(OPERATING.share);
+        const operating = `operating load, ${rate} req/s (${percent(OPERATING.share)})`;
+        await steady(operating, paths(ids), rate, verdict, target);
+        for (const share of HEAVIER_LOADS) {
           await steady(
-            `${share * 100} % load, ${rateAt(share)} req/s`,
+            `${percent(share)} load, ${rateAt(share)} req/s`,
             paths(ids),
             rateAt(share),
             false,
             target,
           );
         }
-        const rate = rateAt(OPERATING_LOAD);
-        const operating = `operating load, ${rate} req/s (${OPERATING_LOAD * 100} %)`;
-        await steady(operating, paths(ids), rate, verdict, target);
-        if (light === 0) light = rateAt(LIGHTER_LOADS[0]);
+        if (light === 0) light = rate;
       }
-      // Through the first target (the gateway in distributed mode) at its lightest load, once: a car asked for
-      // is cached afterwards.
+      // Through the first target (the gateway in distributed mode) at its operating load, once: a car asked
+      // for is cached afterwards.
       // A small inventory (--cars below about 25 000) has no car left that was not asked for.
       if (coldIds.length > 0)
         await steady(`${light} req/s, cars never asked for`, paths(coldIds), light, false);

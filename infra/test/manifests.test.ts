@@ -303,6 +303,17 @@ describe('Kubernetes manifests (infra/k8s)', () => {
       expect(hpaProblems(fixedReplicas, ['gateway'])).toEqual([
         'Deployment gateway: sets replicas although a HorizontalPodAutoscaler owns them',
       ]);
+      const onMemory = clone(baseDocs);
+      const catalogHpa = onMemory.find(
+        (d: Doc) => d.kind === 'HorizontalPodAutoscaler' && d.metadata.name === 'catalog',
+      );
+      catalogHpa.spec.metrics.push({
+        type: 'Resource',
+        resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 80 } },
+      });
+      expect(hpaProblems(onMemory, ['gateway', 'catalog'])).toEqual([
+        'HorizontalPodAutoscaler catalog: scales on memory',
+      ]);
     });
 
     it('disruption budgets and services', () => {

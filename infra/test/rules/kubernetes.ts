@@ -148,7 +148,11 @@ export function configMapProblems(docs: Doc[]): string[] {
   return problems;
 }
 
-/** An autoscaling/v2 HorizontalPodAutoscaler targets each of `names`, and that Deployment exists. */
+/**
+ * An autoscaling/v2 HorizontalPodAutoscaler targets each of `names`, and that Deployment exists; no
+ * autoscaler scales on memory (a process's memory is its caches' bounds and its heap, which fill whatever
+ * the load: a catalog replica above a memory target stays there and pins the maximum of replicas, ADR 21).
+ */
 export function hpaProblems(docs: Doc[], names: string[]): string[] {
   const problems: string[] = [];
   const deployments = new Set(ofKind(docs, 'apps/v1', 'Deployment').map((d) => d.metadata?.name));
@@ -162,6 +166,10 @@ export function hpaProblems(docs: Doc[], names: string[]): string[] {
       problems.push(`HorizontalPodAutoscaler ${hpa.metadata?.name}: no Deployment ${name}`);
     else if ((hpa.spec?.minReplicas ?? 1) < 2)
       problems.push(`HorizontalPodAutoscaler for ${name}: minReplicas < 2`);
+  }
+  for (const h of hpas) {
+    if (h.spec?.metrics?.some((m: Doc) => m.resource?.name === 'memory'))
+      problems.push(`HorizontalPodAutoscaler ${h.metadata?.name}: scales on memory`);
   }
   for (const d of ofKind(docs, 'apps/v1', 'Deployment')) {
     const scaled = hpas.some((h) => h.spec?.scaleTargetRef?.name === d.metadata?.name);
