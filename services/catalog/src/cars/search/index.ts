@@ -14,7 +14,6 @@ import { scanCarDocuments } from './memory/scan';
 import {
   createLocalSearchPageCache,
   createSearchPageCache,
-  EMBEDDED_PAGE_CACHE_BYTES,
   noSearchPageCache,
   type SearchPageCache,
 } from './page-cache';
@@ -123,7 +122,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: memory,
       secondaries: [memory],
       listeners: [],
-      pages: createLocalSearchPageCache(EMBEDDED_PAGE_CACHE_BYTES),
+      pages: createLocalSearchPageCache(),
       load: () => memory.loadFrom(scanCarDocuments(opts.db)),
       ready: async () => memory.loaded(),
     };

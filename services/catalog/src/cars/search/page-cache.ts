@@ -91,16 +91,13 @@ export function createSearchPageCache(cache: Cache, ttlMs = SEARCH_PAGE_TTL_MS):
 }
 
 /**
- * Bytes of response bodies (UTF-8, held outside the JavaScript heap) a catalog replica's page cache holds:
- * 64 MB, about 2 000 pages of 9 cars (~30 KB each), 6 000 summary pages or 7 000 similar cars' answers;
- * within the replica's 768 MiB memory limit (infra/k8s/base/catalog.yaml) beside its index and car cache.
+ * Bytes of response bodies (UTF-8, held outside the JavaScript heap) a catalog process's page cache holds,
+ * embedded or a replica: 256 MB, the similar cars' answers of the 20 000 most looked-at cars (~9 KB each,
+ * bench:price-insight) with the popular pages beside (~30 KB for 9 cars). A replica's 64 MB held a third of
+ * those answers, and the rest, made again at each visit, set its p99 (docs/adr/0021, fourteenth session);
+ * within the replica's 1280 MiB memory (infra/k8s/base/catalog.yaml) beside its index and car cache.
  */
-export const LOCAL_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
-/**
- * The same for the embedded system, one process on its machine with no such limit: 256 MB, the similar
- * cars of the 20 000 most looked-at cars (~9 KB each, bench:price-insight) with the popular pages beside.
- */
-export const EMBEDDED_PAGE_CACHE_BYTES = 256 * 1024 * 1024;
+export const LOCAL_PAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Search pages kept in this process (least recently used dropped past `maxBytes`). `invalidate` empties it

@@ -15,7 +15,7 @@ import type { CarReader } from './memory';
 /**
  * Bytes of car JSON a {@link createCarReader} keeps (outside the JavaScript heap): 48 MB, about 30 000
  * demo cars (~1.5 KB each), the cars of every popular search's first pages and of their similar cars;
- * within a replica's 768 MiB (infra/k8s/base/catalog.yaml) beside its index and its 64 MB page cache.
+ * within a replica's 1280 MiB (infra/k8s/base/catalog.yaml) beside its index and its 256 MB page cache.
  */
 export const CAR_READER_CACHE_BYTES = 48 * 1024 * 1024;
 
