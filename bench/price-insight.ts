@@ -19,7 +19,7 @@
  * - **operating load**: a steady share of that rate, open loop (steady-load.ts: requests leave on a timer
  *   whatever the answers do), the most a replica serves for long before the autoscaler adds one, read from
  *   the manifests (operating-load.ts: the HPA's CPU target is a share of the CPU request, 0.7 × 200m of one
- *   CPU = 14 %): the p99 the target is about;
+ *   CPU = 14 %; the embedded system at the same share): the p99 the target is about;
  * - the same at {@link HEAVIER_LOADS} of saturation, to show where the tail starts;
  * - the operating load over 20 000 other cars never asked for (an insight's database read, a similar cars'
  *   searches).
@@ -267,7 +267,7 @@ async function main() {
       const paths = (list: string[]) => list.map((id) => `/api/cars/${id}/${suffix}`);
       console.log('');
       console.log(`${name}: GET /api/cars/{id}/${suffix}`);
-      let light = 0;
+      let coldRate = 0;
       for (const { title, target, verdict } of targets) {
         console.log(` ${title}`);
         const most = await saturation(`saturation, ${connections} connections`, paths(ids), target);
@@ -284,13 +284,13 @@ async function main() {
             target,
           );
         }
-        if (light === 0) light = rate;
+        if (coldRate === 0) coldRate = rate;
       }
       // Through the first target (the gateway in distributed mode) at its operating load, once: a car asked
       // for is cached afterwards.
       // A small inventory (--cars below about 25 000) has no car left that was not asked for.
       if (coldIds.length > 0)
-        await steady(`${light} req/s, cars never asked for`, paths(coldIds), light, false);
+        await steady(`${coldRate} req/s, cars never asked for`, paths(coldIds), coldRate, false);
     }
     console.log('');
     console.log(`target at the operating load: ${met ? 'MET' : 'MISSED'}`);
