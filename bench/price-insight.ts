@@ -27,9 +27,12 @@
  * In distributed mode all of this runs through the gateway, and again straight to a catalog replica at the
  * shares of its own saturation: the target is judged on the replica (docs/adr/0021), the gateway hop is
  * reported. Between runs it waits until the system answers promptly again ({@link settle}). Prints req/s,
- * p50/p90/p99 (ms) and errors per run and whether p99 < 5 ms holds at the operating load.
+ * p50/p90/p99 (ms) and errors per run, how busy the system's CPUs were and how much of them the host took
+ * (steal.ts), and whether p99 < 5 ms holds at the operating load; a run at the operating load that misses
+ * while the host took more than 1 % of the system's CPU time is run again, up to three times.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import {
   computeAllPriceInsights,
   DEMO_SEED,
@@ -46,6 +49,7 @@ import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-l
 import { reserveLoadCpu } from './load-child';
 import { catalogOperatingShare } from './operating-load';
 import { BROWSER_HEADERS, runSteadyLoad } from './steady-load';
+import { stealBudgetMs } from './steal';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
@@ -53,6 +57,8 @@ const IDS = 20_000;
 const OPERATING = catalogOperatingShare();
 /** Heavier steady loads also measured (shares of saturation), to show where the tail starts to grow. */
 const HEAVIER_LOADS = [0.25, 0.5, 0.7] as const;
+/** Runs at most of the operating load when the host disturbs them (steal.ts). */
+const VERDICT_ATTEMPTS = 3;
 /** Concurrent requests of the warm-up that asks for each car's insight once. */
 const WARM_CONCURRENCY = 8;
 
@@ -168,6 +174,7 @@ async function distributedSystem(): Promise<System> {
 async function main() {
   // Before the system starts, so its processes inherit the other CPUs.
   const loadCpu = reserveLoadCpu();
+  const systemCpus = Array.from({ length: loadCpu ?? os.availableParallelism() }, (_, i) => i);
   console.log(
     `price insight benchmark (${distributed ? 'distributed' : 'embedded'}): ${cars} cars, ${duration} s at ${connections} connections`,
   );
@@ -240,17 +247,34 @@ async function main() {
       );
       return result.requests.average;
     };
-    /** A steady run; `verdict` → it counts for the target (the operating load). */
+    /**
+     * A steady run; `verdict` → it counts for the target (the operating load). A verdict run that misses
+     * while the host took more of the system's CPUs than a p99 allows (steal.ts) is repeated, up to
+     * {@link VERDICT_ATTEMPTS} runs: the first one the host left alone, or the last, is the verdict.
+     */
     const steady = async (title: string, paths: string[], rate: number, verdict: boolean, target = url) => {
-      const r = await runSteadyLoad({ url: target, paths, rate, duration, cpu: loadCpu });
-      await settle(target);
-      const ok = r.p99 < TARGET_P99_MS && r.errors === 0;
-      if (verdict) met &&= ok;
-      console.log(`  ${title}`);
-      console.log(
-        `    ${r.requests} requests, ${r.rps} req/s; p50 ${ms(r.p50)}, p90 ${ms(r.p90)}, p99 ${ms(r.p99)}, ` +
-          `max ${ms(r.max)}; ${r.errors} errors; p99 < ${TARGET_P99_MS} ms, no errors: ${ok ? 'yes' : 'no'}`,
-      );
+      for (let attempt = 1; ; attempt++) {
+        const r = await runSteadyLoad({ url: target, paths, rate, duration, cpu: loadCpu, systemCpus });
+        await settle(target);
+        const ok = r.p99 < TARGET_P99_MS && r.errors === 0;
+        const { stealMs, busyMs, wallMs } = r.cpu;
+        const disturbed = stealMs !== undefined && stealMs > stealBudgetMs(wallMs, systemCpus.length);
+        console.log(`  ${title}${attempt > 1 ? `, run ${attempt}` : ''}`);
+        console.log(
+          `    ${r.requests} requests, ${r.rps} req/s; p50 ${ms(r.p50)}, p90 ${ms(r.p90)}, p99 ${ms(r.p99)}, ` +
+            `max ${ms(r.max)}; ${r.errors} errors; p99 < ${TARGET_P99_MS} ms, no errors: ${ok ? 'yes' : 'no'}`,
+        );
+        if (stealMs !== undefined && busyMs !== undefined)
+          console.log(
+            `    system CPU${systemCpus.length > 1 ? 's' : ''} ${systemCpus.join(',')}: busy ${percent(busyMs / wallMs / systemCpus.length)}, ` +
+              `taken by the host ${Math.round(stealMs)} ms${disturbed ? ' (over the 1 % a p99 allows)' : ''}`,
+          );
+        if (!verdict) return;
+        if (ok || !disturbed || attempt === VERDICT_ATTEMPTS) {
+          met &&= ok;
+          return;
+        }
+      }
     };
     // Each answering process: the embedded system, or in distributed mode the gateway (what a visitor's
     // request goes through) and a catalog replica on its own (what the target is about, docs/adr/0021).

@@ -20,6 +20,7 @@ import http from 'node:http';
 import { type LoadTestOptions, type LoadTestResult, loadTest } from 'loadtest';
 import { UPSTREAM_MAX_SOCKETS } from '../gateway/src/proxy';
 import { runInChild, serveAsChild } from './load-child';
+import { type CpuUse, measureCpu } from './steal';
 
 /** What browsers send (Chromium's `Accept-Encoding`): answers are measured compressed, as visitors get them. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' } as const;
@@ -37,6 +38,8 @@ export interface SteadyLoadSettings {
   headers?: Record<string, string>;
   /** The CPU the load generator runs on (load-child.ts `reserveLoadCpu`); absent → anywhere. */
   cpu?: number;
+  /** The CPUs of the system under test, whose stolen and busy time the result reports (steal.ts). */
+  systemCpus?: number[];
 }
 
 /** A steady run's outcome; latencies in ms, whole (loadtest's histogram floors each request's time). */
@@ -50,6 +53,8 @@ export interface SteadyLoadResult {
   max: number;
   /** Requests that failed: a network error or a status ≥ 400. */
   errors: number;
+  /** What the host took from `systemCpus` during the run and how busy they were (steal.ts). */
+  cpu: CpuUse;
 }
 
 /**
@@ -67,26 +72,28 @@ async function run(settings: SteadyLoadSettings): Promise<SteadyLoadResult> {
   const { paths } = settings;
   let i = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_MAX_SOCKETS });
-  const result = await load({
-    url: settings.url,
-    requestsPerSecond: settings.rate,
-    maxSeconds: settings.duration,
-    quiet: true,
-    headers: { ...(settings.headers ?? BROWSER_HEADERS) },
-    // loadtest's request factory: `client` is http.request; every request goes through the one pool.
-    requestGenerator(
-      _params: unknown,
-      options: { path: string; agent?: http.Agent },
-      client: (options: unknown, callback: unknown) => { end(): void },
-      callback: unknown,
-    ) {
-      options.path = paths[i++ % paths.length] as string;
-      options.agent = agent;
-      const request = client(options, callback);
-      request.end();
-      return request;
-    },
-  } as LoadTestOptions);
+  const [result, cpu] = await measureCpu(settings.systemCpus ?? [], () =>
+    load({
+      url: settings.url,
+      requestsPerSecond: settings.rate,
+      maxSeconds: settings.duration,
+      quiet: true,
+      headers: { ...(settings.headers ?? BROWSER_HEADERS) },
+      // loadtest's request factory: `client` is http.request; every request goes through the one pool.
+      requestGenerator(
+        _params: unknown,
+        options: { path: string; agent?: http.Agent },
+        client: (options: unknown, callback: unknown) => { end(): void },
+        callback: unknown,
+      ) {
+        options.path = paths[i++ % paths.length] as string;
+        options.agent = agent;
+        const request = client(options, callback);
+        request.end();
+        return request;
+      },
+    } as LoadTestOptions),
+  );
   agent.destroy();
   const p = result.percentiles;
   return {
@@ -97,6 +104,7 @@ async function run(settings: SteadyLoadSettings): Promise<SteadyLoadResult> {
     p99: p[99] ?? 0,
     max: result.maxLatencyMs,
     errors: result.totalErrors,
+    cpu,
   };
 }
 

@@ -29,9 +29,9 @@ const COMPRESSED_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * `json` as bytes safe to keep for long: UTF-8 written straight into memory of their own (a text), `bytes`
- * itself when it is the whole of its memory, else a copy that is. Node 24's `Buffer.from`, `Buffer.concat` and zlib's sync functions hand out slices of a shared
- * pool of `Buffer.poolSize` (64 KiB) for anything under half of it, and a kept slice keeps its whole pool
- * alive. Caches of such slices, bounded by their lengths, held many times their bounds: a catalog replica's
+ * itself when it is the whole of its memory, else a copy that is. Node 24's `Buffer.from`, `Buffer.concat`
+ * and zlib's sync functions hand out slices of a shared pool of `Buffer.poolSize` (64 KiB) for anything under
+ * half of it, and a kept slice keeps its whole pool alive. Caches of such slices, bounded by their lengths, held many times their bounds: a catalog replica's
  * 176 MB of caches (cars, pages, insights, compressed forms) kept 1.3 GB outside the heap, past its 768 MiB
  * limit, and that growth started a full collection every 2 s; 240–265 MB with copies (bench/README.md,
  * thirteenth session). The copy costs one small allocation.
