@@ -60,7 +60,7 @@ const IDS = 20_000;
 const OPERATING = catalogOperatingShare();
 /** Heavier steady loads also measured (shares of saturation), to show where the tail starts to grow. */
 const HEAVIER_LOADS = [0.25, 0.5, 0.7] as const;
-/** Runs at most of the operating load when the host disturbs them (steal.ts). */
+/** Attempts at most at the operating load while the machine disturbs them (machine-floor.ts, steal.ts). */
 const VERDICT_ATTEMPTS = 3;
 /** Concurrent requests of the warm-up that asks for each car's insight once. */
 const WARM_CONCURRENCY = 8;

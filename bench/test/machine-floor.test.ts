@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { startFloorServer } from '../machine-floor';
+
+describe('startFloorServer', () => {
+  it('answers every path with the same 1 KiB on loopback until closed', async () => {
+    const floor = await startFloorServer();
+    expect(floor.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const path of ['/', '/healthz', '/api/cars/1/similar']) {
+      const res = await fetch(`${floor.url}${path}`);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(1024);
+    }
+    await floor.close();
+    await expect(fetch(floor.url)).rejects.toThrow();
+  });
+});
