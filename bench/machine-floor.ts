@@ -5,40 +5,19 @@
  * 1 KiB had a p99 of 3–8 ms at 500 req/s while the host took 2–10 % of its CPU (steal.ts), and 1–3 ms up to
  * 9 000 req/s on a quieter one (bench/README.md, fourteenth and fifteenth sessions).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LocalServer, startLocalServer } from '../test-support/http';
 
 /** What the floor server answers to every request: 1 KiB, about a compressed insight or similar-cars answer. */
 const FLOOR_BODY = Buffer.alloc(1024, 'x');
-
-/** A running floor server. */
-export interface FloorServer {
-  /** Its origin, `http://127.0.0.1:<port>`. */
-  url: string;
-  close(): Promise<void>;
-}
 
 /**
  * Starts the floor server on a free loopback port, in this process (which the benchmark has pinned to the
  * system's CPUs, load-child.ts `reserveLoadCpu`).
  * @throws Error when it cannot listen.
  */
-export async function startFloorServer(): Promise<FloorServer> {
-  const server = http.createServer((_req, res) => {
+export function startFloorServer(): Promise<LocalServer> {
+  return startLocalServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(FLOOR_BODY);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -299,7 +299,7 @@ async function main() {
           `the machine's floor (a bare server), ${rate} req/s${run}`,
           ['/'],
           rate,
-          floor.url,
+          floor.origin,
         );
         const { ok, overBudget } = await steadyRun(`${title}${run}`, paths, rate, target);
         const disturbed = !machine.ok || overBudget;
@@ -351,7 +351,7 @@ async function main() {
         await steady(`${coldRate} req/s, cars never asked for`, paths(coldIds), coldRate, false);
     }
     console.log('');
-    await floor.close();
+    await floor.stop();
     console.log(`target at the operating load: ${verdictOf(verdicts)}`);
   } finally {
     await system.stop();
