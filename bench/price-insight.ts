@@ -28,10 +28,11 @@
  * shares of its own saturation: the target is judged on the replica (docs/adr/0021), the gateway hop is
  * reported. Between runs it waits until the system answers promptly again ({@link settle}). Prints req/s,
  * p50/p90/p99 (ms) and errors per run, how busy the system's CPUs were and how much of them the host took
- * (steal.ts), and whether p99 < 5 ms holds at the operating load. Each run at the operating load follows a
- * run of a bare server at the same rate (machine-floor.ts); one that misses when the machine could not have
- * met the target either (the bare server missed it, or the host took over 1 % of the system's CPU time) is run
- * again, up to three times, and the target is NOT JUDGED when none was undisturbed.
+ * (steal.ts), the answering process's garbage collections (gc-metrics.ts), and whether p99 < 5 ms holds at
+ * the operating load. Each run at the operating load follows a run of a bare server at the same rate
+ * (machine-floor.ts); one that misses when the machine could not have met the target either (the bare server
+ * missed it, or the host took over 1 % of the system's CPU time) is run again, up to three times, and the
+ * target is NOT JUDGED when none was undisturbed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,7 @@ import { isolatedEnvironment } from '../gateway/test/distributed-support';
 import { startDistributed } from '../scripts/distributed/launcher';
 import { serverUrls } from '../test-support/servers';
 import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
+import { describeGc, gcBetween, scrapeGcTotals } from './gc-metrics';
 import { reserveLoadCpu } from './load-child';
 import { startFloorServer } from './machine-floor';
 import { catalogOperatingShare } from './operating-load';
@@ -264,7 +266,9 @@ async function main() {
     };
     /** One steady run at `rate`, printed; its result. */
     const steadyRun = async (title: string, paths: string[], rate: number, target: string) => {
+      const gcBefore = await scrapeGcTotals(target);
       const r = await runSteadyLoad({ url: target, paths, rate, duration, cpu: loadCpu, systemCpus });
+      const gcAfter = await scrapeGcTotals(target);
       await settle(target);
       const ok = r.p99 < TARGET_P99_MS && r.errors === 0;
       const { stealMs, busyMs, wallMs } = r.cpu;
@@ -278,6 +282,10 @@ async function main() {
         console.log(
           `    system CPU${systemCpus.length > 1 ? 's' : ''} ${systemCpus.join(',')}: busy ${percent(busyMs / wallMs / systemCpus.length)}, ` +
             `taken by the host ${Math.round(stealMs)} ms${overBudget ? ' (over the 1 % a p99 allows)' : ''}`,
+        );
+      if (gcBefore && gcAfter && Object.keys(gcBefore).length > 0)
+        console.log(
+          `    garbage collections of the process at ${target}: ${describeGc(gcBetween(gcBefore, gcAfter))}`,
         );
       return { ok, overBudget };
     };
