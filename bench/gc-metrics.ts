@@ -19,7 +19,8 @@ export function parseGcTotals(text: string): GcTotals {
   for (const [, part, labels, value] of text.matchAll(series)) {
     const kind = /(?:^|,)kind="([^"]*)"/.exec(labels ?? '')?.[1];
     if (kind === undefined) continue;
-    const entry = (totals[kind] ??= { count: 0, ms: 0 });
+    const entry = totals[kind] ?? { count: 0, ms: 0 };
+    totals[kind] = entry;
     if (part === 'count') entry.count += Number(value);
     else entry.ms += Number(value) * 1000;
   }
