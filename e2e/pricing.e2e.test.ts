@@ -43,20 +43,23 @@ interface Insight {
 
 /** The first seeded car whose price insight has a band (enough comparables), with its insight. */
 let judged: { car: CarRow; insight: Insight };
+/** The first seeded car with too few comparables for a band, with its insight. */
+let unjudged: { car: CarRow; insight: Insight };
 
 beforeAll(async () => {
   await createUser({ name: 'Meera Iyer', username: 'meera.iyer', ...SELLER });
-  for (let page = 1; page <= 10 && !judged; page++) {
+  for (let page = 1; page <= 10 && !(judged && unjudged); page++) {
     const { data } = await api<{ data: { cars: CarRow[] } }>('GET', `/api/cars?limit=50&page=${page}`);
     for (const car of data.data.cars) {
       const res = await api<{ data: Insight }>('GET', `/api/cars/${car._id}/price-insight`);
-      if (res.status === 200 && res.data.data.band !== 'unknown') {
-        judged = { car, insight: res.data.data };
-        break;
-      }
+      if (res.status !== 200) continue;
+      if (res.data.data.band === 'unknown') unjudged ??= { car, insight: res.data.data };
+      else judged ??= { car, insight: res.data.data };
+      if (judged && unjudged) break;
     }
   }
   if (!judged) throw new Error('no seeded car has enough comparables for a price band');
+  if (!unjudged) throw new Error('every seeded car has enough comparables: none to show the unknown band');
 });
 
 /** Full-page screenshots of `page` at 1280 and 390 px wide, as `<name>-1280.png` and `<name>-390.png`. */
@@ -155,6 +158,18 @@ describe('price you can trust', () => {
     await shots(page, 'car-page');
   });
 
+  it('says in whole sentences why a car with too few comparables has no verdict', async () => {
+    const page = ctx.page();
+    const { car, insight } = unjudged;
+    await page.goto(`${app.url}/car-details/${car._id}`);
+    const section = page.getByRole('main').getByRole('region', { name: 'Is this a fair price?' });
+    // The basis is its own sentence, not run into the explanation that follows it.
+    await section.getByText(`Compared with: ${insight.basis}.`, { exact: true }).waitFor({ timeout: 15_000 });
+    await section
+      .getByText('We show a price verdict once at least 5 similar cars can be compared.', { exact: true })
+      .waitFor();
+    expect(await section.getByRole('img', { name: /similar cars/ }).count()).toBe(0);
+  });
   it('narrows the listing with the monthly budget, keeps it over a reload, and filters owners and models', async () => {
     const page = ctx.page();
     await page.goto(`${app.url}/buy-a-car`);

@@ -115,8 +115,9 @@ export default function PriceInsightPanel({ insight }: { insight: PriceInsight }
     return (
       <div className="cat:space-y-2 cat:text-sm">
         <p className="cat:font-semibold">{UNKNOWN_BAND_TEXT}</p>
+        <p>Compared with: {insight.basis}.</p>
         <p className="cat:text-slate-600 cat:dark:text-slate-300">
-          {insight.basis} We show a price verdict once at least 5 similar cars can be compared.
+          We show a price verdict once at least 5 similar cars can be compared.
         </p>
       </div>
     );
