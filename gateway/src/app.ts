@@ -92,7 +92,8 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       },
     },
     before: [
-      compressResponses(),
+      // The API's JSON operations come compressed from their services (or this process's operation router).
+      compressResponses((req) => routes.routeOf(req).jsonOperation),
       globalRateLimit(opts.rateLimiters, config.RATE_LIMIT_PER_MINUTE, peerSecret),
       ...(embedded ? [authenticate(mode.tokens)] : []),
     ],

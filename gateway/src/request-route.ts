@@ -1,10 +1,10 @@
 /**
  * The gateway's routing of a request by the operation declarations (packages/contracts `routeRequest`),
- * matched once per request and kept in `res.locals.route`: the proxy's path filter, its target choice and
- * the metrics label all read that one result. The metrics labels (each operation's path in Express style,
+ * matched once per request and kept in `res.locals.route`: the proxy's path filter, its target choice, the
+ * metrics label and the compression middleware's skip all read that one result. The metrics labels (each operation's path in Express style,
  * `/api/cars/{carId}` → `/api/cars/:carId`) are computed once, when the matcher is built at start.
  */
-import { apiRoutes, routeRequest, type ServiceName } from '@marketplace/contracts';
+import { type ApiRoute, apiRoutes, routeRequest, type ServiceName } from '@marketplace/contracts';
 
 /** What the declarations say of one request. */
 export interface RequestRoute {
@@ -15,6 +15,12 @@ export interface RequestRoute {
   service: ServiceName | undefined;
   /** Metrics label: the declared operation's path in Express style; undefined when none matches. */
   label: string | undefined;
+  /**
+   * A declared operation whose success answers are JSON (no `contentTypes`): its service sends them
+   * compressed already (platform `sendJson`, `sendJsonAnswer`), so the gateway does not wrap the response
+   * for compression (docs/adr/0027).
+   */
+  jsonOperation: boolean;
 }
 
 /** The parts of a request (Express or plain Node) the matcher reads; `res` is Express's back-reference. */
@@ -40,16 +46,30 @@ export interface RouteMatcher {
 /** `path` without its query string. */
 const withoutQuery = (path: string) => path.split('?')[0] ?? path;
 
-/** Builds the matcher: the Express-style label of every declared operation, computed here once. */
+/** Whether every success (2xx) answer `op` declares is JSON: a schema, no `contentTypes`. */
+const answersJson = (op: ApiRoute) =>
+  Object.entries(op.responses).every(([status, answer]) => !/^2/.test(status) || !answer.contentTypes);
+
+/**
+ * Builds the matcher: the Express-style label of every declared operation, and which answer JSON, computed
+ * here once.
+ */
 export function createRouteMatcher(): RouteMatcher {
   const labels = new Map(apiRoutes.map((op) => [op, op.path.replace(/\{(\w+)\}/g, ':$1')] as const));
+  const jsonOperations = new Set(apiRoutes.filter(answersJson));
   const routeOf = (req: RoutedRequest, path = withoutQuery(req.originalUrl ?? req.url ?? '')) => {
     const method = req.method ?? 'GET';
     const locals = req.res?.locals;
     const kept = locals?.route as RequestRoute | undefined;
     if (kept && kept.method === method && kept.path === path) return kept;
     const { operation, service } = routeRequest(method, path);
-    const route: RequestRoute = { method, path, service, label: operation && labels.get(operation) };
+    const route: RequestRoute = {
+      method,
+      path,
+      service,
+      label: operation && labels.get(operation),
+      jsonOperation: operation !== undefined && jsonOperations.has(operation),
+    };
     if (locals && !kept) locals.route = route;
     return route;
   };

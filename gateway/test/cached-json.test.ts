@@ -1,6 +1,13 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { createHttpApp, createLogger, jsonAnswer, listen, sendJsonAnswer } from '@marketplace/platform';
+import {
+  createHttpApp,
+  createLogger,
+  jsonAnswer,
+  listen,
+  sendJson,
+  sendJsonAnswer,
+} from '@marketplace/platform';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compressResponses } from '../src/web';
@@ -101,6 +108,66 @@ describe('sendJsonAnswer behind the gateway compression', () => {
     const head = await get(`${server.url}/api/long`, { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body.length).toBe(0);
+  });
+});
+
+describe('sendJson: an answer made for one request, with no compression middleware in front', () => {
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    const router = express.Router();
+    router.get('/api/own', (req, res) => sendJson(req, res, JSON.parse(LONG)));
+    router.post('/api/own', (req, res) => {
+      res.status(201);
+      sendJson(req, res, JSON.parse(LONG));
+    });
+    router.get('/api/own-short', (req, res) => sendJson(req, res, JSON.parse(SHORT)));
+    router.get('/api/express', (_req, res) => res.json(JSON.parse(LONG)));
+    const app = createHttpApp({ logger: createLogger({ level: 'silent' }), routers: [router] });
+    server = await listen(app, { port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('sends it compressed by itself, and compresses it again for every request: nothing is kept', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (const ask of ['gzip, deflate, br', 'br']) {
+        const answer = await get(`${server.url}/api/own`, { 'accept-encoding': ask });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+        expect(zlib.brotliDecompressSync(answer.body).toString('utf8')).toBe(LONG);
+      }
+      expect(brotli).toHaveBeenCalledTimes(2);
+    } finally {
+      brotli.mockRestore();
+    }
+    const gzip = await get(`${server.url}/api/own`, { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(LONG);
+    const plain = await get(`${server.url}/api/own`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(LONG);
+    const short = await get(`${server.url}/api/own-short`, { 'accept-encoding': 'br' });
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.body.toString('utf8')).toBe(SHORT);
+  });
+
+  it('keeps the status set before it, and answers 304 and HEAD as Express’s res.json would', async () => {
+    const created = await get(`${server.url}/api/own`, { 'accept-encoding': 'br' }, 'POST');
+    expect(created.status).toBe(201);
+    expect(zlib.brotliDecompressSync(created.body).toString('utf8')).toBe(LONG);
+    const first = await get(`${server.url}/api/own`);
+    const etag = String(first.headers.etag);
+    expect((await get(`${server.url}/api/express`)).headers.etag).toBe(etag);
+    const again = await get(`${server.url}/api/own`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await get(`${server.url}/api/own`, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
   });
 });

@@ -90,6 +90,16 @@ describe.skipIf(!servers)('distributed mode: a process per service on PostgreSQL
     expect(new Set(Object.values(world.system.settings.databaseUrls)).size).toBe(serviceNames.length);
   });
 
+  it('sends the API’s JSON answers compressed from the service that makes them, passed on by the gateway', async () => {
+    // docs/adr/0027: operations compress their own JSON answers; the gateway does not wrap them again.
+    for (const origin of [world.system.processes.catalog!.url, world.base]) {
+      const res = await fetch(`${origin}/api/carstate`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(36);
+    }
+  });
+
   it('serves the sitemap from the catalog process and robots.txt from the gateway, at its origin (issue 21)', async () => {
     d.dumpLogsOnFailure();
     const res = await fetch(`${world.base}/sitemap.xml`);

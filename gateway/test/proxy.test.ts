@@ -20,6 +20,13 @@ function fakeService(service: string) {
   const router = express.Router();
   router.all('/{*rest}', (req, res) => {
     seen.push({ service, method: req.method, path: req.originalUrl, requestId: req.header('x-request-id') });
+    // A long answer sent as it is, uncompressed, whatever the request accepts.
+    if (req.query.long === '1') {
+      if (req.path.endsWith('.xml'))
+        res.type('application/xml').send(`<urlset>${'<url/>'.repeat(800)}</urlset>`);
+      else res.type('json').send(JSON.stringify({ service, filler: 'x'.repeat(4000) }));
+      return;
+    }
     res.json({ service, body: req.body ?? null });
   });
   return createHttpApp({ logger, routers: [router] });
@@ -82,6 +89,19 @@ describe('proxy gateway', () => {
       body: JSON.stringify({ name: 'Asha' }),
     });
     expect(await contact.json()).toEqual({ service: 'notification', body: { name: 'Asha' } });
+  });
+
+  it('leaves a JSON operation’s answer as its service sent it, and compresses what else it proxies', async () => {
+    // JSON operations' answers are compressed where they are made (platform sendJson, docs/adr/0027): the
+    // gateway does not wrap them, so this fake service's uncompressed answer arrives as it was sent.
+    const car = await fetch(`${gateway.url}/api/cars/abc?long=1`, { headers: { 'accept-encoding': 'br' } });
+    expect(car.headers.get('content-encoding')).toBeNull();
+    expect((await car.json()).filler).toHaveLength(4000);
+    const sitemap = await fetch(`${gateway.url}/sitemap.xml?long=1`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(sitemap.headers.get('content-encoding')).toBe('br');
+    expect(await sitemap.text()).toContain('<url/>');
   });
 
   it('answers { message } for unknown paths, unconfigured or unreachable services, and big bodies', async () => {

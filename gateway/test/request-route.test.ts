@@ -20,6 +20,17 @@ describe('createRouteMatcher', () => {
     expect(routes.label({ method: 'GET', originalUrl: '/secret?token=abc' })).toBeUndefined();
   });
 
+  it('tells the operations that answer JSON (their services compress it) from the rest', () => {
+    expect(routes.routeOf({ method: 'GET', originalUrl: '/api/cars/abc' }).jsonOperation).toBe(true);
+    expect(routes.routeOf({ method: 'POST', originalUrl: '/api/cars' }).jsonOperation).toBe(true);
+    // The brand logos are SVG, the sitemap and pages no operation at all.
+    expect(routes.routeOf({ method: 'GET', originalUrl: '/api/carbrand/logos/audi.svg' }).jsonOperation).toBe(
+      false,
+    );
+    expect(routes.routeOf({ method: 'GET', originalUrl: '/sitemap.xml' }).jsonOperation).toBe(false);
+    expect(routes.routeOf({ method: 'GET', originalUrl: '/buy-a-car' }).jsonOperation).toBe(false);
+  });
+
   it('routes no internal operation to a service, so the distributed gateway never proxies one', () => {
     for (const { method, path } of Object.values(internalOperations)) {
       expect(routes.routeOf({ method, originalUrl: path }).service).toBeUndefined();

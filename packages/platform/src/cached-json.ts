@@ -9,6 +9,7 @@
  * "tenth session") and its ETag, both made once; the compressed forms are made once per distinct answer
  * and kept in a bounded LRU of this process, keyed by encoding and ETag, so a repeated answer costs one
  * lookup. The `compression` middleware leaves an answer that already has a `Content-Encoding` as it is.
+ * {@link sendJson} sends an answer made for one request by the same rules, compressed without being kept.
  */
 import zlib from 'node:zlib';
 import etag from 'etag';
@@ -89,7 +90,39 @@ export function jsonAnswer(json: string | Buffer): JsonAnswer {
  * `Cache-Control`) stay. Status 200 unless set before.
  */
 export function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer): void {
-  const { bytes: raw, etag: tag } = answer;
+  sendJsonBytes(req, res, answer.bytes, answer.etag, (encoding, raw) => {
+    const key = `${encoding}:${answer.etag}`;
+    let packed = compressed.get(key);
+    if (!packed) {
+      packed = ownedBytes(compressors[encoding](raw));
+      compressed.set(key, packed);
+    }
+    return packed;
+  });
+}
+
+/**
+ * Sends `value` as JSON for this request alone (an operation's answer, made per request), as
+ * {@link sendJsonAnswer} sends a kept one — the same headers, ETag, 304, HEAD and compression rules — but
+ * compressed here once and not kept: one visitor's answer never enters the process's shared LRU.
+ *
+ * Every JSON answer of an operation leaves its service this way (`operationRouter`), so no JSON answer of
+ * the API needs the gateway's `compression` middleware, whose wrapping of each response made a quarter of
+ * the gateway's per-request garbage outlive its young-generation collections (docs/adr/0027).
+ */
+export function sendJson(req: Request, res: Response, value: unknown): void {
+  const raw = Buffer.from(JSON.stringify(value) ?? '', 'utf8');
+  sendJsonBytes(req, res, raw, etag(raw, { weak: true }), (encoding) => compressors[encoding](raw));
+}
+
+/** The sending both share: `compress(encoding, raw)` gives the compressed form when one is wanted. */
+function sendJsonBytes(
+  req: Request,
+  res: Response,
+  raw: Buffer,
+  tag: string,
+  compress: (encoding: Encoding, raw: Buffer) => Buffer,
+): void {
   res.type('json');
   res.vary('Accept-Encoding');
   res.setHeader('ETag', tag);
@@ -104,12 +137,7 @@ export function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer):
       ? ((req.acceptsEncodings('br') || req.acceptsEncodings('gzip')) as Encoding | false)
       : false;
   if (encoding) {
-    const key = `${encoding}:${tag}`;
-    let packed = compressed.get(key);
-    if (!packed) {
-      packed = ownedBytes(compressors[encoding](raw));
-      compressed.set(key, packed);
-    }
+    const packed = compress(encoding, raw);
     if (packed.length < raw.length) {
       body = packed;
       res.setHeader('Content-Encoding', encoding);

@@ -5,7 +5,8 @@
  * then query, then a JSON body; a failure is a 400 naming the field, and nothing runs; declared headers
  * and a non-JSON body are documentation, read by the handler from `req`), calls the
  * handler and answers its result as JSON with the operation's success status (the lowest 2xx it
- * declares). A handler that answers by itself (an image, a redirect, a replayed answer) writes `res` and
+ * declares), compressed here when long enough (`sendJson`: the gateway leaves these answers as they come,
+ * docs/adr/0027). A handler that answers by itself (an image, a redirect, a replayed answer) writes `res` and
  * returns {@link answered}.
  *
  * The handlers are typed from the declarations: a missing or an extra handler, a wrong input field or an
@@ -15,6 +16,7 @@ import type { ApiRoute, Operation } from '@marketplace/contracts';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { type Principal, requireAdmin, requireUser } from './auth/index';
+import { sendJson } from './cached-json';
 import { parseInput } from './validate';
 
 type RequestPart<O, K extends string> = O extends { request: infer R }
@@ -160,7 +162,9 @@ export function operationRouter(bound: readonly BoundOperation[]): Router {
           body: request?.body && jsonBody ? parseInput(request.body, req.body) : undefined,
         };
         const answer = await handler(input, { req, res, principal: req.principal });
-        if (answer !== answered) res.status(status).json(answer);
+        if (answer === answered) return;
+        res.status(status);
+        sendJson(req, res, answer);
       },
     );
   }

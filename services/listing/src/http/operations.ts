@@ -4,7 +4,13 @@
  * access, input and answers. The flows are in ../use-cases; errors are `{ message }` as those document.
  */
 import { type EventPayloads, operationsOf } from '@marketplace/contracts';
-import { answered, type BoundOperation, bindOperations, type ServicePorts } from '@marketplace/platform';
+import {
+  answered,
+  type BoundOperation,
+  bindOperations,
+  type ServicePorts,
+  sendJson,
+} from '@marketplace/platform';
 import { carStore } from '../data/store';
 import { parseIdempotencyKey } from '../domain/idempotency';
 import { limits, messages } from '../domain/rules';
@@ -39,7 +45,8 @@ export function listingOperations(ports: ServicePorts<EventPayloads>): BoundOper
         rawBody: req.body,
       });
       if (answer.replayed) res.setHeader('idempotent-replayed', 'true');
-      res.status(answer.status).json(answer.response);
+      res.status(answer.status);
+      sendJson(req, res, answer.response);
       return answered;
     },
     async updateCar({ params, body }, { principal, req }) {
