@@ -1,8 +1,9 @@
 /**
  * The gateway's routing of a request by the operation declarations (packages/contracts `routeRequest`),
  * matched once per request and kept in `res.locals.route`: the proxy's path filter, its target choice, the
- * metrics label and the compression middleware's skip all read that one result. The metrics labels (each operation's path in Express style,
- * `/api/cars/{carId}` → `/api/cars/:carId`) are computed once, when the matcher is built at start.
+ * metrics label and the compression middleware's skip all read that one result. The metrics labels (each
+ * operation's path in Express style, `/api/cars/{carId}` → `/api/cars/:carId`) are computed once, when the
+ * matcher is built at start.
  */
 import { type ApiRoute, apiRoutes, routeRequest, type ServiceName } from '@marketplace/contracts';
 
