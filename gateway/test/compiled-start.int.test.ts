@@ -61,6 +61,7 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
         const workspace = child.kind === 'gateway' ? 'gateway' : path.join('services', child.name);
         expect(argv.slice(1)).toEqual([
           '--enable-source-maps',
+          '--no-memory-reducer',
           path.join(repoRoot, workspace, 'dist', 'main.js'),
         ]);
         expect(argv.join(' ')).not.toMatch(/tsx|\.ts\b/);

@@ -73,7 +73,7 @@ describe('Dockerfile (infra/docker)', () => {
       `NODE_IMAGE is node:${nvmrc.trim()}, .nvmrc says 22.1.0`,
     ]);
     const viaTsx = text.replace(
-      'CMD ["node", "--enable-source-maps", "gateway/dist/main.js"]',
+      'CMD ["node", "--enable-source-maps", "--no-memory-reducer", "gateway/dist/main.js"]',
       'CMD ["node", "--import", "tsx", "gateway/src/main.ts"]',
     );
     expect(nodeRuntimeProblems(viaTsx, nodeTargets, nvmrc)).toEqual([

@@ -9,6 +9,15 @@ import path from 'node:path';
 import { envStem } from '@marketplace/contracts';
 import { type DistributedSettings, type RemoteName, remoteNames, repoRoot, serviceNames } from './settings';
 
+/**
+ * V8 flags every server process of ours starts with, on every start path (the images' `CMD`, this launcher,
+ * `npm start`; infra/test/server-flags.test.ts checks them): `--no-memory-reducer`, so a process is not
+ * paused ~100 ms by a memory-reducing full collection when its traffic falls and rises again; each keeps
+ * its heap within its container's memory limit instead (docs/adr/0028). A command-line flag: Node refuses
+ * it in `NODE_OPTIONS`, and `v8.setFlagsFromString` after start does not stop the reducer.
+ */
+export const SERVER_NODE_FLAGS = ['--no-memory-reducer'] as const;
+
 /** Kinds of managed processes. */
 export type ProcessKind = 'service' | 'gateway' | 'remote';
 
@@ -18,7 +27,11 @@ export interface ProcessSpec {
   kind: ProcessKind;
   /** The entry point: TypeScript run with `node --import tsx`, or a compiled `dist/*.js` run with node alone. */
   script: string;
-  /** Node's own arguments before `script`: `['--import', 'tsx']`, or `['--enable-source-maps']` when compiled. */
+  /**
+   * Node's own arguments before `script`: {@link SERVER_NODE_FLAGS} and `--import tsx`, or
+   * `--enable-source-maps` and {@link SERVER_NODE_FLAGS} when compiled; `--import tsx` alone for a remote's
+   * static server.
+   */
   nodeArgs: string[];
   env: Record<string, string>;
 }
@@ -81,8 +94,14 @@ export function planProcesses(
 ): ProcessPlan {
   const entry = (workspace: string) =>
     compiled
-      ? { script: path.join(repoRoot, workspace, 'dist', 'main.js'), nodeArgs: ['--enable-source-maps'] }
-      : { script: path.join(repoRoot, workspace, 'src', 'main.ts'), nodeArgs: ['--import', 'tsx'] };
+      ? {
+          script: path.join(repoRoot, workspace, 'dist', 'main.js'),
+          nodeArgs: ['--enable-source-maps', ...SERVER_NODE_FLAGS],
+        }
+      : {
+          script: path.join(repoRoot, workspace, 'src', 'main.ts'),
+          nodeArgs: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+        };
   const urlOf = (name: string) => processUrl(settings, name);
   const host = settings.host;
   const inherited: Record<string, string> = {};
