@@ -1,7 +1,8 @@
 /**
  * Every server process starts with SERVER_NODE_FLAGS (scripts/distributed/process-specs.ts,
  * docs/adr/0028-no-memory-reducer.md) whichever way it is started: the images' service and gateway `CMD`,
- * `npm start` and the benchmarks that host the embedded system, and the launcher (TypeScript and compiled).
+ * `npm start`, `start:gateway`, `dev:gateway` and the benchmarks that host the embedded system, and the
+ * launcher (TypeScript and compiled).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,12 +34,20 @@ describe('server processes start with SERVER_NODE_FLAGS', () => {
     }
   });
 
-  it('in npm start and the benchmarks that host the embedded system', () => {
+  it('in npm start, the gateway and dev scripts, and the benchmarks that host the embedded system', () => {
     const scripts = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).scripts as Record<
       string,
       string
     >;
-    for (const name of ['start', 'bench:cars', 'bench:cars-memory', 'bench:price-insight']) {
+    const servers = [
+      'start',
+      'start:gateway',
+      'dev:gateway',
+      'bench:cars',
+      'bench:cars-memory',
+      'bench:price-insight',
+    ];
+    for (const name of servers) {
       for (const flag of SERVER_NODE_FLAGS) expect(scripts[name], name).toContain(flag);
     }
   });
