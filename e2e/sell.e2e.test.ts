@@ -332,4 +332,29 @@ describe('sell a car on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sold-390.png');
   });
+
+  it('says which step of nine it is and keeps the current tab in view', async () => {
+    const page = ctx.page();
+    await signIn(ctx);
+    await page.goto(`${app.url}/sell-a-car`);
+    await page.getByText('Step 1 of 9: Brand', { exact: true }).waitFor();
+    // Restored at the last step, whose tab starts beyond a phone's width in the strip.
+    const saved = await savedDraftAtImages(app.url, await seededChoice(api));
+    await page.evaluate((value) => localStorage.setItem('sell-wizard-draft', value), JSON.stringify(saved));
+    await page.reload();
+    await page.getByText('Step 9 of 9: Images', { exact: true }).waitFor();
+    const strip = page.getByRole('tablist');
+    const tab = page.getByRole('tab', { name: /Images/, selected: true });
+    await expect
+      .poll(async () => {
+        const [outer, inner] = [await strip.boundingBox(), await tab.boundingBox()];
+        return outer && inner && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width;
+      })
+      .toBe(true);
+    // Only the strip scrolled sideways, not the page.
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sell-wizard-last-step-390.png');
+    await page.evaluate(() => localStorage.removeItem('sell-wizard-draft'));
+  });
 });
