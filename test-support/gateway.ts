@@ -5,9 +5,11 @@
 import {
   createLogger,
   createMemoryRateLimiters,
+  createPeerSecret,
   listen,
   loadConfig,
   type RunningServer,
+  trustingPeerCalls,
 } from '@marketplace/platform';
 import { createGatewayApp } from '../gateway/src/app';
 
@@ -21,15 +23,19 @@ export interface ProxyGatewayOptions {
   webRoot: string;
 }
 
-/** Starts the proxy gateway (silent logs, in-memory rate limits, no readiness checks); `stop()` ends it. */
+/**
+ * Starts the proxy gateway (silent logs, in-memory rate limits, no readiness checks) at the public edge, as
+ * gateway/src/main.ts does; `stop()` ends it.
+ */
 export async function startProxyGateway(opts: ProxyGatewayOptions): Promise<RunningServer> {
+  const peerSecret = createPeerSecret();
   const app = createGatewayApp({
     config: loadConfig(opts.env ?? {}),
     logger: createLogger({ level: 'silent' }),
     rateLimiters: createMemoryRateLimiters(),
     readiness: {},
-    mode: { kind: 'proxy', targets: opts.targets },
+    mode: { kind: 'proxy', targets: opts.targets, peerSecret },
     webRoot: opts.webRoot,
   });
-  return listen(app, { port: 0, host: '127.0.0.1' });
+  return listen(app, { port: 0, host: '127.0.0.1', edge: trustingPeerCalls(peerSecret) });
 }

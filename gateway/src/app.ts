@@ -27,9 +27,13 @@ import { seoRouter } from './seo';
 import { cspNonceSource, serverRendering } from './ssr';
 import { compressResponses, inlineScriptHashes, remoteSources, socialSignInSources, webHosting } from './web';
 
+/**
+ * Embedded (the services' routers mounted here) or a proxy to the services. `peerSecret`: what this process's
+ * calls to itself carry (platform peers.ts); absent → a new one, known to this app only.
+ */
 export type GatewayMode =
   | { kind: 'embedded'; routers: Router[]; tokens: TokenVerifier; peerSecret?: string }
-  | { kind: 'proxy'; targets?: Record<string, string | undefined> };
+  | { kind: 'proxy'; targets?: Record<string, string | undefined>; peerSecret?: string };
 
 export interface GatewayOptions {
   config: Config;
@@ -55,7 +59,7 @@ export function createGatewayApp(opts: GatewayOptions): Express {
   const embedded = mode.kind === 'embedded';
   // Calls this process makes to itself (embedded services asking each other; the server renderer's data
   // fetches) carry it and are not counted by the rate limit a second time.
-  const peerSecret = (embedded ? mode.peerSecret : undefined) ?? createPeerSecret();
+  const peerSecret = mode.peerSecret ?? createPeerSecret();
   // Remotes served from other origins (REMOTE_*_URL): their manifest is fetched, their scripts, styles,
   // images and fonts loaded from there; likewise the origins a browser may override a remote with
   // (REMOTE_OVERRIDE_ORIGINS, docs/adr/0026-remote-override.md), plus their dev servers' sockets.

@@ -12,6 +12,7 @@ import {
   listen,
   type RunningServer,
   startServices,
+  trustingPeerCalls,
 } from '@marketplace/platform';
 import { storageReadiness } from '@marketplace/storage-service';
 import { createGatewayApp } from './app';
@@ -44,7 +45,12 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
     metrics: infra.metrics,
   });
-  const server = await listen(app, { port: config.PORT, host: config.HOST });
+  // The public edge: a client's trace context is dropped; the services' calls to each other keep theirs.
+  const server = await listen(app, {
+    port: config.PORT,
+    host: config.HOST,
+    edge: trustingPeerCalls(infra.peerSecret),
+  });
   infra.setSelfUrl(server.url);
   return {
     server,

@@ -10,9 +10,16 @@ import path from 'node:path';
 import { flushTracing, startTracing } from '@marketplace/platform/tracing';
 
 await startTracing({ serviceName: 'gateway' });
-const { createCachePorts, createLogger, createMetrics, listen, loadConfig, onShutdownSignal } = await import(
-  '@marketplace/platform'
-);
+const {
+  createCachePorts,
+  createLogger,
+  createMetrics,
+  createPeerSecret,
+  listen,
+  loadConfig,
+  onShutdownSignal,
+  trustingPeerCalls,
+} = await import('@marketplace/platform');
 const { createGatewayApp } = await import('./app');
 const { repoRoot } = await import('./web');
 
@@ -23,6 +30,7 @@ const { cache, rateLimiters } = createCachePorts({
   keyPrefix: config.REDIS_KEY_PREFIX,
   logger,
 });
+const peerSecret = createPeerSecret();
 const app = createGatewayApp({
   config,
   logger,
@@ -30,11 +38,16 @@ const app = createGatewayApp({
   // Nothing the proxy cannot serve without: Redis down, rate limits count in this process (degraded).
   readiness: {},
   degradedBy: { cache: () => cache.ping() },
-  mode: { kind: 'proxy' },
+  mode: { kind: 'proxy', peerSecret },
   webRoot: config.WEB_ROOT ? path.resolve(config.WEB_ROOT) : repoRoot,
   metrics: createMetrics({ service: 'gateway', token: config.METRICS_TOKEN }),
 });
-const server = await listen(app, { port: config.PORT, host: config.HOST });
+// The public edge: a client's trace context is dropped, the server renderer's own calls keep theirs.
+const server = await listen(app, {
+  port: config.PORT,
+  host: config.HOST,
+  edge: trustingPeerCalls(peerSecret),
+});
 logger.info({ url: server.url }, 'gateway listening');
 onShutdownSignal(logger, async () => {
   await server.stop();

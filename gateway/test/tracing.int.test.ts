@@ -196,5 +196,40 @@ describe.skipIf(!servers)(
       expect(everything).not.toContain(body.password);
       expect(everything).not.toMatch(/otpSealed|authorization|cookie/i);
     });
+
+    it('starts a trace of its own at the gateway whatever trace context a client sends', async () => {
+      // A client's sampled trace context: continued, it would choose the trace id and force sampling.
+      const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const clientSpanId = '00f067aa0ba902b7';
+      const res = await fetch(`${gateway!.url}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          traceparent: `00-${clientTraceId}-${clientSpanId}-01`,
+          tracestate: 'vendor=chosen',
+          baggage: 'user=someone-else',
+        },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
+      });
+      expect(res.status).toBe(401);
+      const root = await untilSpan((spans) =>
+        spans.find(
+          (s) => s.kind === SpanKind.SERVER && pathOf(s) === '/api/auth/login' && !s.parentSpanContext,
+        ),
+      );
+      expect(root.spanContext().traceId).not.toBe(clientTraceId);
+      expect(root.spanContext().traceState).toBeUndefined();
+      // Behind the gateway the service continues the gateway's trace, not the client's.
+      const authServer = await untilSpan((spans) =>
+        spans.find(
+          (s) =>
+            s.kind === SpanKind.SERVER &&
+            pathOf(s) === '/api/auth/login' &&
+            s.parentSpanContext !== undefined,
+        ),
+      );
+      expect(authServer.spanContext().traceId).toBe(root.spanContext().traceId);
+      expect(exporter.getFinishedSpans().some((s) => s.spanContext().traceId === clientTraceId)).toBe(false);
+    });
   },
 );

@@ -248,9 +248,41 @@ function expressMessageClasses(app: Express): http.ServerOptions {
   return classes;
 }
 
-/** Listens on `port` (0 = any free port). @throws when the port is taken. */
-export async function listen(app: Express, opts: { port: number; host?: string }): Promise<RunningServer> {
+/**
+ * W3C Trace Context headers (https://www.w3.org/TR/trace-context/, https://www.w3.org/TR/baggage/): what a
+ * caller sends to have its trace continued.
+ */
+export const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
+
+/** What {@link listen} is told. */
+export interface ListenOptions {
+  port: number;
+  /** Default 0.0.0.0. */
+  host?: string;
+  /**
+   * This server is the public edge (the gateway, or the embedded system): a request for which `trusts`
+   * answers false has its {@link TRACE_CONTEXT_HEADERS} dropped before anything reads them, tracing
+   * included, so a client can neither choose its trace id, join another trace, nor force its requests to be
+   * sampled under a parent-based sampler; its trace starts here. Absent: every caller is trusted (services
+   * behind the gateway continue the gateway's trace).
+   */
+  edge?: { trusts(req: http.IncomingMessage): boolean };
+}
+
+/** Listens on `opts.port` (0 = any free port). @throws when the port is taken. */
+export async function listen(app: Express, opts: ListenOptions): Promise<RunningServer> {
   const server = http.createServer(expressMessageClasses(app), app);
+  const { edge } = opts;
+  if (edge) {
+    // Before the prototype's `emit`, where tracing's HTTP instrumentation reads the incoming trace context.
+    const emit = server.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+    server.emit = function emitAtTheEdge(this: http.Server, event: string | symbol, ...args: unknown[]) {
+      const req = args[0] as http.IncomingMessage;
+      if (event === 'request' && !edge.trusts(req))
+        for (const name of TRACE_CONTEXT_HEADERS) delete req.headers[name];
+      return emit.apply(this, [event, ...args]);
+    } as typeof server.emit;
+  }
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

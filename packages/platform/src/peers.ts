@@ -56,6 +56,14 @@ export function isPeerCall(req: Pick<Request, 'headers'>, secret: string): boole
   return timingSafeEqual(Buffer.from(given), Buffer.from(secret));
 }
 
+/**
+ * The public edge's trust (platform http.ts `ListenOptions.edge`): only this process's own calls to itself
+ * (they carry `secret`) keep their trace context; a client's is dropped.
+ */
+export function trustingPeerCalls(secret: string): { trusts(req: Pick<Request, 'headers'>): boolean } {
+  return { trusts: (req) => isPeerCall(req, secret) };
+}
+
 /** The peers port: a service's synchronous calls to other services. */
 export interface Peers {
   /**

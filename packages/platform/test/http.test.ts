@@ -1,7 +1,15 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpApp, createLogger, listen, parseInput } from '../src/index';
+import {
+  createHttpApp,
+  createLogger,
+  createPeerSecret,
+  listen,
+  PEER_CALL_HEADER,
+  parseInput,
+  trustingPeerCalls,
+} from '../src/index';
 
 const schema = z.object({ email: z.email('must be a valid e-mail address') });
 
@@ -102,6 +110,34 @@ describe('listen', () => {
       const again = await listen(app, { port: 0, host: '127.0.0.1' });
       await again.stop();
       expect(app.request).toBe(first);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('at the edge, drops the trace context of a request it does not trust, and only of those', async () => {
+    const router = express.Router();
+    router.get('/api/trace', (req, res) => {
+      res.json({
+        traceparent: req.get('traceparent'),
+        tracestate: req.get('tracestate'),
+        baggage: req.get('baggage'),
+      });
+    });
+    const app = createHttpApp({ logger: createLogger({ level: 'silent' }), routers: [router] });
+    const secret = createPeerSecret();
+    const server = await listen(app, { port: 0, host: '127.0.0.1', edge: trustingPeerCalls(secret) });
+    const context = {
+      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      tracestate: 'vendor=chosen',
+      baggage: 'user=someone-else',
+    };
+    const seen = async (headers: Record<string, string>) =>
+      (await fetch(`${server.url}/api/trace`, { headers: { ...context, ...headers } })).json();
+    try {
+      expect(await seen({})).toEqual({});
+      expect(await seen({ [PEER_CALL_HEADER]: 'a-guess' })).toEqual({});
+      expect(await seen({ [PEER_CALL_HEADER]: secret })).toEqual(context);
     } finally {
       await server.stop();
     }
