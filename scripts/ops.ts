@@ -53,12 +53,16 @@
  *   in-memory index is built from the read model when the replica starts (and each time its listener
  *   reconnects); nothing can ask running replicas to reload all of it, so if a replica's index itself is
  *   suspect, restart the catalog (`kubectl -n marketplace rollout restart deploy/catalog`): the command
- *   prints this.
+ *   prints this. Last, with REDIS_URL (and the services' REDIS_KEY_PREFIX), the search pages the replicas
+ *   share in Redis (Elasticsearch or PostgreSQL search, docs/adr/0013) are invalidated at once: they were
+ *   made from the index and read model before the repair and would otherwise be served until they expire
+ *   (5 min). Redis unreachable: exit 1 after the rest (a re-run is safe).
  *
  * Exit codes: 0 success, 1 failure (server unreachable, …), 2 usage error.
  */
 import { pathToFileURL } from 'node:url';
 import {
+  createSearchPageCache,
   openElasticsearchAdmin,
   type RebuildResult,
   type ReconcileResult,
@@ -73,6 +77,7 @@ import {
   createLogger,
   createOutbox,
   createRabbitBroker,
+  createRedisCache,
   createRelay,
   type Database,
   declareTopology,
@@ -104,9 +109,10 @@ export const USAGE = `usage: npm run ops -- <command>
                                               delete inbox rows handled longer ago (30d in the CronJob)
   search reindex [--batch N] [--no-publish] [--json]
                                               reconcile the catalog's read model with the listings,
-                                              announce the changes, rebuild Elasticsearch (alias swap)
+                                              announce the changes, rebuild Elasticsearch (alias swap),
+                                              invalidate the search pages cached in Redis
 environment: AMQP_URL, AMQP_EXCHANGE, AMQP_QUEUE_PREFIX, DATABASE_URL + DATABASE_PREFIX or <SERVICE>_DATABASE_URL
-  (e.g. CATALOG_DATABASE_URL), ELASTICSEARCH_URL + ELASTICSEARCH_INDEX (search reindex)`;
+  (e.g. CATALOG_DATABASE_URL), ELASTICSEARCH_URL + ELASTICSEARCH_INDEX, REDIS_URL + REDIS_KEY_PREFIX (search reindex)`;
 
 /** Where the CLI writes; tests capture it. */
 export interface OpsIo {
@@ -426,10 +432,27 @@ async function pruneMessagingTable(
 }
 
 /**
+ * Makes every search page cached in the Redis at `url` (key prefix `keyPrefix`, the services'
+ * REDIS_KEY_PREFIX) unreachable (catalog `createSearchPageCache().invalidate()`: a new generation).
+ * Resolves true when done, false when Redis did not answer.
+ */
+async function invalidateSearchPages(url: string, keyPrefix: string): Promise<boolean> {
+  const cache = createRedisCache({ url, keyPrefix });
+  try {
+    if (!(await cache.ping())) return false;
+    await createSearchPageCache(cache).invalidate();
+    return true;
+  } finally {
+    await cache.close();
+  }
+}
+
+/**
  * `search reindex`: reconciles the catalog's read model with the listings (catalog `reconcileReadModel`
- * over listing `listingSource`), publishes the announcements unless `--no-publish`, and with
- * ELASTICSEARCH_URL rebuilds the Elasticsearch index behind the alias ELASTICSEARCH_INDEX. Resolves to the
- * exit code: 0, or 1 when listings name reference data the catalog lacks (the rest is done).
+ * over listing `listingSource`), publishes the announcements unless `--no-publish`, with
+ * ELASTICSEARCH_URL rebuilds the Elasticsearch index behind the alias ELASTICSEARCH_INDEX, and with
+ * REDIS_URL invalidates the search pages cached there. Resolves to the exit code: 0, or 1 when listings
+ * name reference data the catalog lacks or Redis did not answer (the rest is done).
  */
 async function reindexSearch(
   parsed: Parsed,
@@ -469,10 +492,17 @@ async function reindexSearch(
         await client.close();
       }
     }
+    const redisUrl = env.REDIS_URL?.trim();
+    // null: no REDIS_URL (the services keep no shared pages then).
+    const searchPages = redisUrl
+      ? (await invalidateSearchPages(redisUrl, env.REDIS_KEY_PREFIX ?? ''))
+        ? 'invalidated'
+        : 'unreachable'
+      : null;
     if (parsed.json) {
       out(
         JSON.stringify(
-          { readModel, published: published ?? null, elasticsearch: elasticsearch ?? null },
+          { readModel, published: published ?? null, elasticsearch: elasticsearch ?? null, searchPages },
           null,
           2,
         ),
@@ -503,6 +533,15 @@ async function reindexSearch(
         );
       }
     }
+    if (searchPages === 'invalidated' && !parsed.json)
+      out(
+        'search pages cached in Redis: invalidated (every replica makes them again from the repaired search)',
+      );
+    if (searchPages === 'unreachable')
+      err(
+        `ops search reindex: Redis at REDIS_URL did not answer; the search pages cached there were not invalidated ` +
+          `and are served until they expire (5 min). Run the command again once Redis answers.`,
+      );
     if (readModel.unresolved.length > 0) {
       const ids = readModel.unresolved;
       err(
@@ -511,7 +550,7 @@ async function reindexSearch(
       );
       return 1;
     }
-    return 0;
+    return searchPages === 'unreachable' ? 1 : 0;
   } finally {
     await catalog.close();
   }

@@ -2,7 +2,8 @@
  * What the catalog offers code outside the service besides its definition (re-exported by `index.ts`):
  * the seeders of the reference data and the demo inventory (the benchmarks, the cross-service tests), the
  * re-announcement of the read model (`npm run ops -- catalog reannounce`), its reconciliation with the listings
- * and the Elasticsearch rebuild (`npm run ops -- search reindex`), the searches a catalog process keeps (the
+ * the Elasticsearch rebuild and the invalidation of the search pages cached in Redis (`npm run ops -- search
+ * reindex`), the searches a catalog process keeps (the
  * reindex test's replica), and the search adapters, PRNG
  * and tables the benchmarks drive directly, and the signing of the alerts' unsubscribe tokens (the
  * conformance test's one-click unsubscribe), and the bulk computation of the price insights of a bulk-filled
@@ -23,6 +24,7 @@ export {
 } from './cars/search/elasticsearch/rebuild';
 export { type CarSearches, createCarSearches } from './cars/search/index';
 export { createMemorySearch } from './cars/search/memory/memory';
+export { createSearchPageCache } from './cars/search/page-cache';
 export { createPostgresSearch } from './cars/search/postgres/postgres';
 export {
   type ListingReader,
