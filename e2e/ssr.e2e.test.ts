@@ -210,29 +210,6 @@ describe('hydration in Chromium', () => {
     await expect.poll(() => apiCalls.some((p) => p === '/api/cars')).toBe(true);
     expect(ctx.consoleErrors).toEqual([]);
   });
-
-  it("inlines the remote's style sheet: the first paint waits for no style request, and none is made after hydration", async () => {
-    const served = await html('/buy-a-car');
-    const inlined = [...served.text.matchAll(/<style data-href="([^"]+\.css)">/g)].map((m) => m[1] as string);
-    expect(inlined).toEqual([expect.stringMatching(/\/remotes\/catalog\/static\/css\//)]);
-    // Only the disabled twin the federation runtime looks for: no sheet the browser must fetch first.
-    expect(served.text).not.toMatch(/<link rel="stylesheet" href="[^"]+"(?! disabled)>/);
-    const page = ctx.page();
-    const sheets: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'stylesheet') sheets.push(req.url());
-    });
-    await page.goto(`${app.url}/buy-a-car`, { waitUntil: 'networkidle' });
-    await page.getByRole('navigation', { name: 'Pagination' }).waitFor();
-    // Styled by the inlined sheet (the remote's own utility classes): the cards' photos are cropped to fit.
-    const photo = page.getByRole('link', { name: /₹/ }).first().locator('img');
-    expect(await photo.evaluate((img) => getComputedStyle(img).objectFit)).toBe('cover');
-    await page.getByRole('link', { name: /₹/ }).first().click();
-    await page.waitForURL(/\/car-details\//);
-    await page.getByRole('button', { name: 'Book free test drive' }).waitFor();
-    expect(sheets).toEqual([]);
-    expect(ctx.consoleErrors).toEqual([]);
-  });
 });
 
 describe('the remembered colour mode', () => {

@@ -79,9 +79,8 @@ export async function mount(
 }
 
 /**
- * Removes the style sheets (`<link>`, or inlined as `<style data-href>`) and script preloads the server
- * wrote for the deployed build of each overridden remote: those under the folder of its configured
- * manifest URL (ssr/head.ts `remoteLinks`).
+ * Removes the `<link>`s (style sheets, script preloads) the server wrote for the deployed build of each
+ * overridden remote: those under the folder of its configured manifest URL (ssr/head.ts `remoteLinks`).
  */
 function dropDeployedLinks(page: PageData, overrides: readonly ActiveOverride[]): void {
   for (const { remote } of overrides) {
@@ -93,9 +92,6 @@ function dropDeployedLinks(page: PageData, overrides: readonly ActiveOverride[])
       'link[rel="stylesheet"], link[rel="preload"]',
     )) {
       if (link.href.startsWith(folder)) link.remove();
-    }
-    for (const style of document.head.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
-      if (new URL(style.dataset.href ?? '', document.baseURI).href.startsWith(folder)) style.remove();
     }
   }
 }

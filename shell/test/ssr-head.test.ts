@@ -1,13 +1,6 @@
 /** The head and page data a server-rendered page carries (issue 21): escaping, canonical URL, manifest links. */
 import { describe, expect, it } from 'vitest';
-import {
-  escapeHtml,
-  headTags,
-  inlinable,
-  type RemoteManifest,
-  remoteLinks,
-  remoteStyleSheets,
-} from '../src/app/ssr/head';
+import { escapeHtml, headTags, type RemoteManifest, remoteLinks } from '../src/app/ssr/head';
 import { serializePageData } from '../src/app/ssr/page-data';
 import { splitTemplate } from '../src/app/ssr/renderer';
 
@@ -99,24 +92,6 @@ describe('remoteLinks', () => {
       '<link rel="preload" as="script" fetchpriority="low" href="https://cdn.example.in/catalog/static/js/async/home.1.js">',
     ]);
     expect(remoteLinks(manifest, '/remotes/catalog/mf-manifest.json', 'Nope')).toEqual([]);
-  });
-
-  it('inlines a sheet whose text it is given, marked with its URL for the CSS loader, and escapes </style', () => {
-    const inline = new Map([['static/css/async/home.3.css', '.a{color:red}</style><script>']]);
-    expect(remoteLinks(manifest, 'https://cdn.example.in/catalog/mf-manifest.json', 'Home', inline)[0]).toBe(
-      '<style data-href="https://cdn.example.in/catalog/static/css/async/home.3.css">.a{color:red}<\\/style><script></style>' +
-        '<link rel="stylesheet" href="https://cdn.example.in/catalog/static/css/async/home.3.css" disabled>',
-    );
-    expect(remoteStyleSheets(manifest, 'Home')).toEqual(['static/css/async/home.3.css']);
-    expect(remoteStyleSheets(manifest, 'Nope')).toEqual([]);
-  });
-
-  it('inlines only a sheet that names no file (a relative url() would resolve against the page)', () => {
-    expect(inlinable('.a{color:red}')).toBe(true);
-    expect(inlinable('.a{background:url(data:image/svg+xml;base64,AAAA)}')).toBe(true);
-    expect(inlinable('.a{background:url("data:image/png;base64,AA")}')).toBe(true);
-    expect(inlinable('@font-face{src:url(../media/inter.woff2)}')).toBe(false);
-    expect(inlinable(".a{background:url( '/img/x.png')}")).toBe(false);
   });
 });
 

@@ -30,7 +30,7 @@ import { type ServerSlots, ServerSlotsContext } from '../federation/RemoteSlot';
 import type { RemoteId } from '../federation/remote-modules';
 import { resetRemote, startFederation } from '../federation/runtime';
 import { routes } from '../routes';
-import { headTags, inlinable, type RemoteManifest, remoteLinks, remoteStyleSheets, styleText } from './head';
+import { headTags, type RemoteManifest, remoteLinks } from './head';
 import { PAGE_DATA_ID, serializePageData } from './page-data';
 
 /** Where one remote is, for the browser and for this process. */
@@ -100,8 +100,6 @@ const CLIENT_ONLY =
   /^\/(dashboard|sell-a-car|sold|profile|appointment|purchases|help|pages|loading|compare|unsubscribe)(\/|$)/;
 
 const MANIFEST_TTL_MS = 10_000;
-/** Remote style sheets whose text the renderer keeps (a few per remote build). */
-const MAX_SHEETS = 64;
 
 /** Creates the renderer; registers the remotes' server builds with the federation runtime. */
 export function createRenderer(options: RendererOptions): Renderer {
@@ -135,7 +133,8 @@ export function createRenderer(options: RendererOptions): Renderer {
   /**
    * The template's part before the app with the shell's style sheets inlined (`<style>`): the first paint
    * waits for no further round trip (≈6 KB of gzip). Read once: the sheets are content-hashed. A sheet that
-   * cannot be read stays a link. The remotes' sheets are inlined by {@link links}.
+   * cannot be read stays a link. The remotes' sheets stay links (`remoteLinks`): the federation runtime
+   * finds them there instead of loading them a second time after hydration.
    */
   function inlinedTemplate(): Promise<string> {
     shellHead ??= (async () => {
@@ -145,8 +144,8 @@ export function createRenderer(options: RendererOptions): Renderer {
         const css = await fetch(url, { signal: AbortSignal.timeout(2_000) })
           .then((r) => (r.ok ? r.text() : undefined))
           .catch(() => undefined);
-        if (css !== undefined && inlinable(css))
-          out = out.replace(match[0], `<style>${styleText(css)}</style>`);
+        if (css !== undefined)
+          out = out.replace(match[0], `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
       }
       return out;
     })();
@@ -158,49 +157,17 @@ export function createRenderer(options: RendererOptions): Renderer {
     return inlined;
   }
 
-  /** The text of each remote style sheet read so far, by the URL this process reads it at. */
-  const sheets = new Map<string, Promise<string | undefined>>();
-
   /**
-   * The text of the style sheet at `url`, read once (the remotes' sheets are content-hashed, so a new build
-   * is a new URL); undefined when it cannot be read, tried again on the next page. At most
-   * {@link MAX_SHEETS} are kept: past that, the oldest go (a long-running gateway across many deploys).
-   */
-  function sheetText(url: string): Promise<string | undefined> {
-    let text = sheets.get(url);
-    if (!text) {
-      text = fetch(url, { signal: AbortSignal.timeout(2_000) })
-        .then((r) => (r.ok ? r.text() : undefined))
-        .catch(() => undefined);
-      sheets.set(url, text);
-      if (sheets.size > MAX_SHEETS) sheets.delete(sheets.keys().next().value as string);
-      void text.then((css) => {
-        if (css === undefined) sheets.delete(url);
-      });
-    }
-    return text;
-  }
-
-  /**
-   * The head tags of the remote modules `used`: their style sheets inlined (`<style data-href>`, the first
-   * paint waits for no request; a link where a sheet cannot be read or names files) and preloads of their scripts, as
-   * absolute URLs on `origin` (the federation runtime and the bundler's CSS loader compare absolute URLs
-   * when they look for a sheet already in the page).
+   * The head links of the remote modules `used`, as absolute URLs on `origin` (the federation runtime and
+   * the bundler's CSS loader compare absolute URLs when they look for a sheet already in the page).
    */
   async function links(used: RemoteId[], origin: string): Promise<string> {
     const out: string[] = [];
     for (const id of used) {
       const [name, expose] = id.split('/') as [RemoteName, string];
       const manifest = await remoteManifest(name);
-      if (!manifest) continue;
       const entry = new URL(options.remotes[name].entry, `${origin}/`).href;
-      const { manifestUrl } = options.remotes[name];
-      const inline = new Map<string, string>();
-      for (const file of remoteStyleSheets(manifest, expose)) {
-        const css = await sheetText(new URL(file, manifestUrl).href);
-        if (css !== undefined && inlinable(css)) inline.set(file, css);
-      }
-      out.push(...remoteLinks(manifest, entry, expose, inline));
+      if (manifest) out.push(...remoteLinks(manifest, entry, expose));
     }
     return [...new Set(out)].join('');
   }
