@@ -277,6 +277,28 @@ describe('catalog', () => {
     }
   });
 
+  it('on a phone, makes the filter controls only once the panel is opened, and they work', async () => {
+    // The server's HTML carries the panel's button, not its ~400 elements of controls.
+    const served = await (await fetch(`${app.url}/buy-a-car`, { headers: { accept: 'text/html' } })).text();
+    expect(served).toContain('aria-controls="catalog-filter-panel"');
+    expect(served).not.toContain('aria-label="Year from"');
+    const page = ctx.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/buy-a-car`);
+    await waitForTotal(page, await apiTotal(''));
+    const panel = page.locator('#catalog-filter-panel');
+    expect(await panel.getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'Filters', expanded: false }).click();
+    await panel.getByRole('checkbox', { name: 'Diesel' }).click();
+    await page.waitForURL(/fuelTypes=Diesel/);
+    await waitForTotal(page, await apiTotal('fuelTypes=Diesel'));
+    expect(await seriousViolations(page)).toEqual([]);
+    // Wide again: the panel stands beside the results, its controls made without a click.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/buy-a-car`);
+    await panel.getByRole('checkbox', { name: 'Diesel' }).waitFor();
+  });
+
   it.each([1280, 390])('renders home, listing and detail at %i px (screenshots)', async (width) => {
     const page = ctx.page();
     await page.setViewportSize({ width, height: 900 });

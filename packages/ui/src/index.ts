@@ -57,6 +57,7 @@ export {
   type PageRecorder,
   SITE_NAME,
   useHydrated,
+  useMediaQuery,
   usePageMeta,
   usePageStatus,
 } from './page/page';

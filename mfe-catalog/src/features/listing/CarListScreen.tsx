@@ -12,6 +12,7 @@ import {
   PAGE_SIZE,
   Pagination,
   Spinner,
+  useMediaQuery,
   usePageMeta,
 } from '@marketplace/ui';
 import { useSearchParams } from '@marketplace/ui/router';
@@ -103,6 +104,9 @@ function useCarSearch(query: CarSearchQuery): { page: CarPage; updating: boolean
   return { page, updating: result.isPlaceholderData };
 }
 
+/** Where the filter panel stands beside the results instead of behind its button: Tailwind's `lg`. */
+const WIDE_SCREEN = '(min-width: 1024px)';
+
 function CarListing() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -114,6 +118,10 @@ function CarListing() {
     facets: 'true',
   });
   const [panelOpen, setPanelOpen] = useState(false);
+  // The filter controls (~400 elements) are made where they show: beside the results from 1024 px (Tailwind's
+  // `lg`), on a phone once the panel is opened. The server's HTML leaves them out, so a phone's first paint
+  // parses and styles only what it shows; a wide screen fills the panel right after hydration.
+  const wide = useMediaQuery(WIDE_SCREEN);
   const resultsRef = useRef<HTMLDivElement>(null);
 
   // From the URL as it is now, not as this render saw it: two quick changes (minimum, then maximum price)
@@ -170,7 +178,9 @@ function CarListing() {
                 </button>
               ) : null}
             </div>
-            <FilterPanel filters={filters} brands={brands} facets={shown.facets} onChange={change} />
+            {panelOpen || wide ? (
+              <FilterPanel filters={filters} brands={brands} facets={shown.facets} onChange={change} />
+            ) : null}
           </div>
         </aside>
 

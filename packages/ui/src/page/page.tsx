@@ -98,3 +98,20 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether the CSS media query `query` (e.g. `(min-width: 1024px)`) matches, kept current as the window
+ * changes; false on the server and while the browser hydrates (the first render matches the server's HTML),
+ * the browser's answer right after.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
