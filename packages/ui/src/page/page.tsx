@@ -7,7 +7,14 @@
  * canonical link in step after client-side navigation, and {@link usePageStatus} does nothing.
  */
 import { PRODUCT_NAME } from '@marketplace/contracts/vocabulary';
-import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useSyncExternalStore,
+} from 'react';
 
 /** Name appended to every page title. */
 export const SITE_NAME = PRODUCT_NAME;
@@ -105,12 +112,17 @@ export function useHydrated(): boolean {
  * the browser's answer right after.
  */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (changed) => {
+  // One subscription per query, not one per render.
+  const subscribe = useCallback(
+    (changed: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', changed);
       return () => list.removeEventListener('change', changed);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => false,
   );
