@@ -532,11 +532,11 @@ async function reindexSearch(
             'index itself is suspect: kubectl -n marketplace rollout restart deploy/catalog',
         );
       }
+      if (searchPages === 'invalidated')
+        out(
+          'search pages cached in Redis: invalidated (every replica makes them again from the repaired search)',
+        );
     }
-    if (searchPages === 'invalidated' && !parsed.json)
-      out(
-        'search pages cached in Redis: invalidated (every replica makes them again from the repaired search)',
-      );
     if (searchPages === 'unreachable')
       err(
         `ops search reindex: Redis at REDIS_URL did not answer; the search pages cached there were not invalidated ` +

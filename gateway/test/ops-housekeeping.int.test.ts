@@ -284,7 +284,7 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
     const redis = redisUrl ? createRedisCache({ url: redisUrl, keyPrefix: redisKeyPrefix }) : undefined;
     /** The search pages the replicas share in Redis (the services' key prefix). */
     const sharedPages = redis ? createSearchPageCache(redis) : undefined;
-    /** Stores a page in the shared page cache, as a replica does after a search; the key to look it up by. */
+    /** Stores a page in the shared page cache under `[probe]`, as a replica does after a search. */
     const cachePage = async () => {
       await (await sharedPages!.lookupKey('[probe]')).store(
         jsonAnswer('{"data":{"cars":[],"totalLength":0}}'),
@@ -387,7 +387,8 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
     }, 90_000);
 
     afterAll(async () => {
-      await redis?.client.del(`${redisKeyPrefix}catalog:cars:generation`);
+      // The client adds the key prefix itself.
+      await redis?.client.del('catalog:cars:generation');
       await redis?.close();
       await broker?.close();
       await database?.close();

@@ -280,7 +280,7 @@ export async function listen(app: Express, opts: ListenOptions): Promise<Running
       const req = args[0] as http.IncomingMessage;
       if (event === 'request' && !edge.trusts(req))
         for (const name of TRACE_CONTEXT_HEADERS) delete req.headers[name];
-      return emit.apply(this, [event, ...args]);
+      return emit.call(this, event, ...args);
     } as typeof server.emit;
   }
   server.keepAliveTimeout = 65_000;
