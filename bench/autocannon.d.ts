@@ -25,6 +25,11 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests in all; the run ends when they are answered (`duration` is ignored). */
+    amount?: number;
+    /** Milliseconds between samples (default 1 000); a run with `amount` ends at the next one. */
+    sampleInt?: number;
+    headers?: Record<string, string>;
     pipelining?: number;
     timeout?: number;
     requests?: RequestSpec[];
@@ -32,12 +37,15 @@ declare module 'autocannon' {
   interface Result {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;
-    throughput: Histogram;
+    /** Bytes a second; `total`: every 2xx answer's bytes. */
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;
     duration: number;
     '2xx': number;
+    /** Answers by status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

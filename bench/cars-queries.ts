@@ -97,10 +97,22 @@ export async function queryVocabulary(baseUrl: string, db: Db): Promise<QueryVoc
   return { brandIds, cities, terms };
 }
 
-/** `count` distinct queries from `vocabulary` (drawn with `seed`; duplicates drawn are skipped). */
-export function distinctQueries(vocabulary: QueryVocabulary, count: number, seed: number): string[] {
+/**
+ * `count` distinct queries from `vocabulary` (drawn with `seed`; duplicates drawn are skipped), fewer when
+ * `count` × 20 draws do not find that many. Two queries are the same when their `key` is (default: the path).
+ */
+export function distinctQueries(
+  vocabulary: QueryVocabulary,
+  count: number,
+  seed: number,
+  key: (path: string) => string = (path) => path,
+): string[] {
   const next = carsQueryBuilder(vocabulary, seed);
-  const out = new Set<string>();
-  for (let tries = 0; out.size < count && tries < count * 20; tries++) out.add(next());
-  return [...out];
+  const out = new Map<string, string>();
+  for (let tries = 0; out.size < count && tries < count * 20; tries++) {
+    const path = next();
+    const k = key(path);
+    if (!out.has(k)) out.set(k, path);
+  }
+  return [...out.values()];
 }

@@ -16,7 +16,7 @@ import { runInChild, serveAsChild } from './load-child';
 export interface LoadSettings {
   url: string;
   vocabulary: QueryVocabulary;
-  /** Measured seconds. */
+  /** Measured seconds; with `amount`, the most the run may take (the child is stopped a minute after). */
   duration: number;
   /** Warm-up seconds (not counted). */
   warmup: number;
@@ -24,6 +24,11 @@ export interface LoadSettings {
   seed: number;
   /** Request these paths in turn (repeated traffic) instead of a fresh random query each time. */
   paths?: string[];
+  /**
+   * Requests in all, instead of running for `duration`: the run ends when they are answered (`paths.length`
+   * → each path once). Its `duration` is then to the next 0.1 s (autocannon stops at a sample tick).
+   */
+  amount?: number;
   /** Request headers (default none). */
   headers?: Record<string, string>;
   /** The CPU the load generator runs on (load-child.ts `reserveLoadCpu`); absent → anywhere. */
@@ -44,10 +49,11 @@ function run(settings: LoadSettings, duration: number, seed: number): Promise<Re
     paths && paths.length > 0
       ? () => paths[i++ % paths.length] as string
       : carsQueryBuilder(settings.vocabulary, seed);
+  const { amount } = settings;
   return autocannon({
     url: settings.url,
-    connections: settings.connections,
-    duration,
+    connections: amount ? Math.min(settings.connections, amount) : settings.connections,
+    ...(amount ? { amount, sampleInt: 100 } : { duration }),
     timeout: 10,
     ...(settings.headers ? { headers: settings.headers } : {}),
     requests: [
@@ -76,22 +82,31 @@ export function runLoad(settings: LoadSettings): Promise<LoadReport> {
 }
 
 await serveAsChild(import.meta.url, async (settings: LoadSettings): Promise<LoadReport> => {
-  const warmup = settings.warmup > 0 ? await run(settings, settings.warmup, settings.seed + 1000) : undefined;
+  const warmup =
+    settings.warmup > 0
+      ? await run({ ...settings, amount: undefined }, settings.warmup, settings.seed + 1000)
+      : undefined;
   return { warmup, result: await run(settings, settings.duration, settings.seed) };
 });
 
 /**
  * The data folder (`--data-dir`, kept; else a new temp folder named `<prefix>…`) and the configuration of
- * an embedded benchmark system: loopback, any free port, silent logs, no rate limit that the load could hit.
+ * an embedded benchmark system: loopback, any free port, silent logs, no rate limit that the load could hit;
+ * no front ends (an empty web root) unless `frontEnds`: then the repository's built ones, pages
+ * server-rendered as `npm start` serves them.
  */
-export function embeddedBenchConfig(keep: string | undefined, prefix: string) {
+export function embeddedBenchConfig(
+  keep: string | undefined,
+  prefix: string,
+  { frontEnds = false }: { frontEnds?: boolean | undefined } = {},
+) {
   const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    WEB_ROOT: dataDir,
+    ...(frontEnds ? {} : { WEB_ROOT: dataDir }),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000000',
   });

@@ -34,27 +34,18 @@
  * missed it, or the host took over 1 % of the system's CPU time) is run again, up to three times, and the
  * target is NOT JUDGED when none was undisturbed.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import {
-  computeAllPriceInsights,
-  DEMO_SEED,
-  mulberry32,
-  seedDemoInventory,
-} from '@marketplace/catalog-service';
-import { createDatabase, createLogger, type Db, queryRows } from '@marketplace/platform';
+import { computeAllPriceInsights, DEMO_SEED, mulberry32 } from '@marketplace/catalog-service';
+import { type Db, queryRows } from '@marketplace/platform';
 import { sql } from 'drizzle-orm';
-import { startEmbedded } from '../gateway/src/embedded';
-import { isolatedEnvironment } from '../gateway/test/distributed-support';
-import { startDistributed } from '../scripts/distributed/launcher';
-import { serverUrls } from '../test-support/servers';
-import { embeddedBenchArgs, embeddedBenchConfig, runLoad } from './cars-search-load';
+import { embeddedBenchArgs, runLoad } from './cars-search-load';
 import { describeGc, gcBetween, scrapeGcTotals } from './gc-metrics';
 import { reserveLoadCpu } from './load-child';
 import { startFloorServer } from './machine-floor';
 import { catalogOperatingShare } from './operating-load';
 import { BROWSER_HEADERS, runSteadyLoad } from './steady-load';
 import { stealBudgetMs } from './steal';
+import { distributedSystem, embeddedSystem, seedCars } from './systems';
 
 const TARGET_P99_MS = 5;
 const IDS = 20_000;
@@ -113,25 +104,9 @@ async function settle(target: string): Promise<void> {
 }
 const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(1);
 
-/** A system under test: where to send requests, the catalog's database, and how to stop it. */
-interface System {
-  /** The gateway's URL. */
-  url: string;
-  /** The catalog process's own URL (distributed mode), for the run without the gateway hop. */
-  catalogUrl?: string;
-  db: Db;
-  stop(): Promise<void>;
-}
-
-/**
- * Seeds `cars` demo cars into `db` unless it holds them (a kept `--data-dir`), and computes the missing
- * price insights in bulk.
- */
+/** Seeds `cars` demo cars unless the database holds them (a kept `--data-dir`), and computes the missing price insights in bulk. */
 async function fill(db: Db): Promise<void> {
-  const seedStart = performance.now();
-  const [before] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM catalog.car_docs`);
-  if ((before?.n ?? 0) < cars) await seedDemoInventory(db, { count: cars, seed });
-  console.log(`seeding: ${secondsSince(seedStart)} s`);
+  console.log(`seeding: ${(await seedCars(db, cars, seed)).toFixed(1)} s`);
   const [have] = await queryRows<{ rows: number; used: number }>(
     db,
     sql`SELECT (SELECT count(*)::int FROM catalog.price_insights) AS rows,
@@ -142,49 +117,6 @@ async function fill(db: Db): Promise<void> {
     const rows = await computeAllPriceInsights(db);
     console.log(`bulk price insights: ${rows} cars in ${secondsSince(computeStart)} s`);
   }
-}
-
-/** The embedded system on PGlite in `--data-dir` (or a temp dir), filled, then restarted. */
-async function embedded(): Promise<System> {
-  const { dataDir, config } = embeddedBenchConfig(keep, 'bench-price-');
-  const filling = await startEmbedded(config, createLogger({ level: 'silent' }));
-  try {
-    await fill(filling.infra.database.db);
-  } finally {
-    await filling.stop();
-  }
-  const system = await startEmbedded(config, createLogger({ level: 'silent' }));
-  return {
-    url: system.server.url,
-    db: system.infra.database.db,
-    async stop() {
-      await system.stop();
-      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The distributed system on the local servers (isolated), filled, its catalog restarted. */
-async function distributedSystem(): Promise<System> {
-  const { env, cleanUp } = await isolatedEnvironment(
-    { postgresUrl: serverUrls.postgres, amqpUrl: serverUrls.rabbitmq, redisUrl: serverUrls.redis },
-    { LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000' },
-  );
-  const system = await startDistributed({ env, output: () => {}, color: false, remotes: false });
-  const database = await createDatabase({ url: system.settings.databaseUrls.catalog, poolSize: 2 });
-  const stop = async () => {
-    await database.close();
-    await system.stop();
-    await cleanUp();
-  };
-  try {
-    await fill(database.db);
-    for (const name of system.settings.replicas.catalog) await system.processes[name]?.restart();
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { url: system.urls.gateway, catalogUrl: system.urls.services.catalog, db: database.db, stop };
 }
 
 async function main() {
@@ -203,7 +135,9 @@ async function main() {
   console.log(
     `operating load: ${percent(share)} of saturation (CPU request ${request} × HPA target ${percent(target)} ÷ limit ${limit}, infra/k8s/base)`,
   );
-  const system = distributed ? await distributedSystem() : await embedded();
+  const system = distributed
+    ? await distributedSystem({ fill })
+    : await embeddedSystem({ dataDir: keep, prefix: 'bench-price-', fill });
   try {
     const { url, db } = system;
     const forSale = await queryRows<{ id: string }>(
