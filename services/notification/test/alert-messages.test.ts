@@ -237,3 +237,55 @@ describe('price drop e-mail', () => {
     expect(mail.text).toContain(EVIL);
   });
 });
+
+describe('text is inserted as text (issue 47)', () => {
+  const PATTERNS = "$` $' $& $1 $$ $<x> \u2028 end";
+  const plain = 'x'.repeat(PATTERNS.length);
+  /** A car whose names and city are `text`. */
+  const named = (text: string) =>
+    car('c-1', {
+      brand: { _id: 'b', name: text },
+      model: { _id: 'm', name: text },
+      variant: { _id: 'v', name: text },
+      city: text,
+    });
+
+  it('keeps replacement patterns in search names, car names and cities as typed: e-mails and SMS', () => {
+    const build = (text: string) => ({
+      match: searchMatchMail({
+        recipientName: text,
+        search: { name: text, query: 'city=Pune' },
+        frequency: 'instant',
+        cars: [named(text)],
+        unsubscribeToken: TOKEN,
+        publicUrl: PUBLIC_URL,
+      }),
+      drop: priceDropMail({
+        recipientName: text,
+        car: named(text),
+        previousPrice: 900000,
+        unsubscribeToken: TOKEN,
+        publicUrl: PUBLIC_URL,
+      }),
+      sms: searchMatchSms({
+        search: { name: text, query: 'city=Pune' },
+        frequency: 'instant',
+        cars: [named(text)],
+      }),
+    });
+    const hostile = build(PATTERNS);
+    const reference = build(plain);
+    for (const key of ['match', 'drop'] as const) {
+      expect(hostile[key].text).toContain(`Hello ${PATTERNS},`);
+      expect(hostile[key].text.length).toBe(reference[key].text.length);
+      expect(hostile[key].subject.length).toBe(reference[key].subject.length);
+      expect(hostile[key].html.match(/<!doctype html>/g)).toHaveLength(1);
+    }
+    expect(hostile.match.subject).toBe(
+      `New match for "${PATTERNS}": ${PATTERNS} ${PATTERNS} ${PATTERNS} (2021)`,
+    );
+    expect(hostile.sms).toBe(
+      `CarBazaar: new match for "${PATTERNS}": ${PATTERNS} ${PATTERNS} ${PATTERNS} (2021), Rs. 8,75,000, ${PATTERNS}`,
+    );
+  });
+});

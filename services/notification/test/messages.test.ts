@@ -126,6 +126,47 @@ describe('HTML escaping', () => {
   });
 });
 
+/** String.replace patterns and line separators, as a user may type them (issue 47). */
+const PATTERNS = "$` $' $& $1 $$ $<x> \u2028 \u2029 end";
+
+describe('text is inserted as text (issue 47)', () => {
+  /** Each template with `text` as every user-provided value. */
+  const templates = (text: string) => [
+    welcomeMail({ name: text, publicUrl: 'https://cars.example.in' }),
+    passwordChangedMail({ name: text, changedAt: '2026-11-23T12:00:00.000Z' }),
+    carListedMail({
+      sellerName: text,
+      carId: 'c1',
+      name: text,
+      manufacturerYear: 2020,
+      price: 1,
+      city: text,
+    }),
+    testDriveMail({ ...booking, recipientName: text, buyerName: text, carName: text, role: 'seller' }),
+    contactMail({ name: text, email: 'a@b.in', subject: text, message: `${text}\n${text}` }),
+  ];
+
+  it('keeps replacement patterns in names and messages as typed: subject, text and HTML', () => {
+    const mails = templates(PATTERNS);
+    // As long as with plain text of the same length: no pattern was expanded.
+    const plain = templates('x'.repeat(PATTERNS.length));
+    mails.forEach((mail, i) => {
+      expect(mail.text).toContain(PATTERNS);
+      expect(mail.text.length).toBe(plain[i]?.text.length);
+      expect(mail.subject.length).toBe(plain[i]?.subject.length);
+      expect(mail.html).toContain(escapeHtml(PATTERNS));
+      expect(mail.html.match(/<!doctype html>/g)).toHaveLength(1);
+    });
+    expect(mails[0]?.text).toContain(`Hello ${PATTERNS},`);
+    expect(mails[2]?.subject).toBe(`Your ${PATTERNS} is now listed`);
+    expect(mails[3]?.subject).toBe(`New test-drive booking for your ${PATTERNS}`);
+    expect(mails[3]?.text).toContain(`Booked by: ${PATTERNS}`);
+    expect(mails[4]?.subject).toBe(`Contact form: ${PATTERNS}`);
+    expect(mails[4]?.text).toContain(`Message: ${PATTERNS}\n  ${PATTERNS}`);
+    expect(mails[4]?.html).toContain(`${escapeHtml(PATTERNS)}<br>\n${escapeHtml(PATTERNS)}`);
+  });
+});
+
 const booking: TestDriveMailInput = {
   kind: 'booked',
   role: 'buyer',
