@@ -1,14 +1,15 @@
 /**
  * Issue 27: production refuses every remote override (docs/adr/0026-remote-override.md). The embedded app
- * runs with NODE_ENV=production (the secrets production requires are made up here) and no
- * REMOTE_OVERRIDE_ORIGINS: the runtime manifest and the server-rendered page allow no override origin, the
- * CSP admits no localhost origin, and an override to a dev server that development would accept — stored in
- * local storage, or given as `?mf-override=` — is ignored (the deployed remote renders, nothing is requested
- * from the dev server's origin, no badge) and reported in the console.
+ * runs with NODE_ENV=production (the secrets production requires are made up here; PUBLIC_URL is its own
+ * address) and no REMOTE_OVERRIDE_ORIGINS: the runtime manifest and the server-rendered page allow no
+ * override origin, the CSP admits no localhost origin, and an override to a dev server that development
+ * would accept — stored in local storage, or given as `?mf-override=` — is ignored (the deployed remote
+ * renders, nothing is requested from the dev server's origin, no badge) and reported in the console.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../test-support/servers';
 import { useApp } from './support/app';
 import { usePage } from './support/browser';
 
@@ -21,12 +22,16 @@ const { privateKey } = generateKeyPairSync('ec', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
 
+// Production requires PUBLIC_URL (issue 47): the app's own address, so its port is chosen first.
+const port = await freePort();
 const app = useApp({
+  port,
   env: {
     NODE_ENV: 'production',
     UPLOAD_SIGNING_SECRET: 'e2e-upload-signing-secret-of-32-bytes!',
     JWT_PRIVATE_KEY: privateKey,
     METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
 

@@ -2,12 +2,13 @@
  * The gateway's Express app, in either mode:
  * - embedded: every service router mounted in process, tokens verified once per request;
  * - proxy (distributed): `/api/*` forwarded to service URLs.
- * Both add security headers, request ids, brotli/gzip compression, the global rate limit, the JSON body
- * limit, the API docs, static hosting of the front ends with SPA fallback, and JSON 404 for unknown `/api`
- * paths.
+ * Both add security headers, request ids, brotli/gzip compression, the rate limits per client and class of
+ * request, the JSON body limit, the API docs, static hosting of the front ends with SPA fallback, and JSON
+ * 404 for unknown `/api` paths.
  */
 import {
   authenticate,
+  type Cache,
   type Config,
   createHttpApp,
   createPeerSecret,
@@ -20,8 +21,9 @@ import {
 } from '@marketplace/platform';
 import type { Express, Router } from 'express';
 import { apiDocsRouter } from './api-docs';
+import { createPageCache } from './page-cache';
 import { apiProxy } from './proxy';
-import { globalRateLimit } from './rate-limit';
+import { apiRateLimit, pageRateLimit, rateLimitBudgets } from './rate-limit';
 import { createRouteMatcher } from './request-route';
 import { seoRouter } from './seo';
 import { cspNonceSource, serverRendering } from './ssr';
@@ -39,6 +41,11 @@ export interface GatewayOptions {
   config: Config;
   logger: Logger;
   rateLimiters: RateLimiterFactory;
+  /**
+   * The shared cache (Redis when configured, else this process's memory): rendered public pages are kept
+   * there (page-cache.ts) when it is Redis or the mode is embedded; absent → pages are rendered every time.
+   */
+  cache?: Cache;
   readiness: Record<string, ReadinessCheck>;
   /** Checks of what it serves without, degraded (`HttpAppOptions.degradedBy`). */
   degradedBy?: Record<string, ReadinessCheck>;
@@ -67,6 +74,18 @@ export function createGatewayApp(opts: GatewayOptions): Express {
   const social = socialSignInSources(config);
   // Built once: each request is matched against the declarations at most once, for routing and metrics.
   const routes = createRouteMatcher();
+  // Requests per client IP per minute, by class (gateway/src/rate-limit.ts).
+  const budgets = rateLimitBudgets(config);
+  // Pages are kept where every process that bumps their generation writes it: this process's memory in
+  // embedded mode (the catalog is here), else Redis (the catalog replicas write there).
+  const keepsPages = opts.cache && (embedded || opts.cache.kind === 'redis');
+  const pages = serverRendering({
+    config,
+    webRoot: opts.webRoot,
+    logger: opts.logger,
+    peerSecret,
+    pageCache: keepsPages && opts.cache ? createPageCache(opts.cache) : undefined,
+  });
   return createHttpApp({
     logger: opts.logger,
     jsonLimitBytes: embedded ? config.JSON_BODY_LIMIT_BYTES : false,
@@ -96,9 +115,12 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       },
     },
     before: [
+      // A page the page cache holds is answered before anything else counts or wraps it.
+      pages.cached,
       // The API's JSON operations come compressed from their services (or this process's operation router).
       compressResponses((req) => routes.routeOf(req).jsonOperation),
-      globalRateLimit(opts.rateLimiters, config.RATE_LIMIT_PER_MINUTE, peerSecret),
+      // Each `/api` request spends its class's budget (reads, writes, auth); image reads spend nothing.
+      apiRateLimit(opts.rateLimiters, budgets, routes, peerSecret),
       ...(embedded ? [authenticate(mode.tokens)] : []),
     ],
     routers: [apiDocsRouter(), seoRouter(config), ...(embedded ? mode.routers : [])],
@@ -106,10 +128,12 @@ export function createGatewayApp(opts: GatewayOptions): Express {
       ...(embedded
         ? []
         : apiProxy(mode.targets ?? serviceUrlsOf(config), config.JSON_BODY_LIMIT_BYTES, routes)),
+      // Pages spend the pages' budget just before the renderer: static files and cached pages never do.
       ...webHosting(
         opts.webRoot,
         config,
-        serverRendering({ config, webRoot: opts.webRoot, logger: opts.logger, peerSecret }),
+        pages.render,
+        pageRateLimit(opts.rateLimiters, budgets.pages, peerSecret),
       ),
     ],
   });

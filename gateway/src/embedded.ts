@@ -39,6 +39,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     config,
     logger,
     rateLimiters: infra.rateLimiters,
+    cache: infra.cache,
     readiness: infra.readiness,
     degradedBy: infra.degradedBy,
     mode: { kind: 'embedded', routers: services.routers, tokens: infra.tokens, peerSecret: infra.peerSecret },

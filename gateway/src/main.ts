@@ -35,6 +35,7 @@ const app = createGatewayApp({
   config,
   logger,
   rateLimiters,
+  cache,
   // Nothing the proxy cannot serve without: Redis down, rate limits count in this process (degraded).
   readiness: {},
   degradedBy: { cache: () => cache.ping() },

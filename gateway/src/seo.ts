@@ -28,8 +28,10 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * The gateway's SEO router: `GET /robots.txt` as plain text, cacheable for a day, its origin PUBLIC_URL
- * when set, else the request's (`publicOrigin`).
+ * The gateway's SEO router: `GET /robots.txt` as plain text, cacheable by shared caches for a day, so its
+ * origin is PUBLIC_URL — always in production, where config requires it (issue 47: a request's Host or
+ * X-Forwarded-Host must not land in an answer kept for everyone); only in development, PUBLIC_URL unset,
+ * the request's (`publicOrigin`).
  */
 export function seoRouter(config: { PUBLIC_URL?: string | undefined }): Router {
   const router = Router();

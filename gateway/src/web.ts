@@ -29,6 +29,9 @@ const noCache = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
  */
 const CONTENT_HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
 
+/** A path whose last segment has a file extension (`/favicon.svg`, `/static/js/index.9b2c9c2f.js`). */
+const HAS_EXTENSION = /\.[^/]+$/;
+
 /** Cache policy of a content-hashed asset: a year, never revalidated (issue 21). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -205,13 +208,16 @@ export function socialSignInSources(config: {
 /**
  * Middleware chain: the runtime manifest, then `webRoot/<front end>/dist` (front ends not
  * built yet are skipped; content-hashed files immutable for a year, entry files `no-cache`, the rest an
- * hour; a remote's server build under `/remotes/<name>/server/`), the server renderer of the public pages
- * (gateway/src/ssr.ts) when given, and the SPA fallback (the client-rendered index.html).
+ * hour; a remote's server build under `/remotes/<name>/server/`), the pages' rate limit when given
+ * (`pageLimit`, gateway/src/rate-limit.ts: each page answered after it counts, static files never),
+ * the server renderer of the public pages (gateway/src/ssr.ts) when given, and the SPA fallback (the
+ * client-rendered index.html).
  */
 export function webHosting(
   webRoot: string,
   remotes: RemoteUrls = {},
   serverRendering?: RequestHandler,
+  pageLimit?: RequestHandler,
 ): RequestHandler[] {
   const handlers: RequestHandler[] = [];
   const manifest = federationManifest(remotes);
@@ -228,7 +234,11 @@ export function webHosting(
     handlers.push(router);
   }
   const shellDist = path.join(webRoot, 'shell', 'dist');
-  handlers.push(serve(shellDist));
+  // The shell's files all have an extension: a page's path (`/buy-a-car`) is not looked for on disk, which
+  // was a file-system `stat` per page (issue 47's profile).
+  const shellFiles = serve(shellDist);
+  handlers.push((req, res, next) => (HAS_EXTENSION.test(req.path) ? shellFiles(req, res, next) : next()));
+  if (pageLimit) handlers.push(pageLimit);
   if (serverRendering) handlers.push(serverRendering);
   handlers.push((req, res, next) => {
     const wantsPage =

@@ -10,12 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startProxyGateway } from '../../test-support/gateway';
 import { federationManifest, remoteSources } from '../src/web';
 
-/** What production needs to start (issue 20's guardrails), none of it about overrides. */
+/** What production needs to start (issues 20 and 47's guardrails), none of it about overrides. */
 const PRODUCTION = {
   NODE_ENV: 'production',
   UPLOAD_SIGNING_SECRET: 'u'.repeat(32),
   JWKS_URL: 'http://auth.internal/api/auth/.well-known/jwks.json',
   METRICS_TOKEN: 'm'.repeat(32),
+  PUBLIC_URL: 'https://cars.example.in',
 };
 
 const running: RunningServer[] = [];

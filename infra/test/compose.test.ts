@@ -180,6 +180,26 @@ describe('docker-compose.yml', () => {
       'service minio: admin port 9001 is published on every interface',
     ]);
 
+    // Issue 47: production refuses to start without a good PUBLIC_URL.
+    const noPublicUrl = clone(compose);
+    // The services share environment mappings (YAML aliases): give each changed one its own.
+    const envOf = (name: string) => {
+      noPublicUrl.services[name].environment = { ...noPublicUrl.services[name].environment };
+      return noPublicUrl.services[name].environment;
+    };
+    delete envOf('gateway').PUBLIC_URL;
+    envOf('auth').PUBLIC_URL = `\${PUBLIC_URL}`;
+    envOf('catalog').PUBLIC_URL = `\${PUBLIC_URL:-http://localhost:8080/shop}`;
+    envOf('listing').PUBLIC_URL = 'cars.example.in';
+    envOf('storage').PUBLIC_URL = `\${PUBLIC_URL:?set PUBLIC_URL in infra/.env}`;
+    envOf('notification').PUBLIC_URL = 'https://cars.example.in/';
+    expect(composeProblems(noPublicUrl)).toEqual([
+      `service auth: PUBLIC_URL \${PUBLIC_URL} may be unset or empty (give :? or a :- default)`,
+      "service catalog: PUBLIC_URL must be the site's origin alone, without a path, query or fragment (got http://localhost:8080/shop; the site is served at its root)",
+      'service listing: PUBLIC_URL must be an absolute http(s) URL such as https://cars.example.in (got cars.example.in)',
+      'service gateway: NODE_ENV=production without PUBLIC_URL',
+    ]);
+
     const killedEarly = clone(compose);
     killedEarly.services.catalog = { ...killedEarly.services.catalog, stop_grace_period: '5s' };
     delete killedEarly.services.gateway.stop_grace_period;

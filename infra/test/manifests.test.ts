@@ -26,6 +26,7 @@ import {
   opsDatabaseProblems,
   pdbAndServiceProblems,
   prometheusRuleProblems,
+  publicUrlProblems,
   restrictedProblems,
   topologyProblems,
 } from './rules/kubernetes';
@@ -353,6 +354,37 @@ describe('Kubernetes manifests (infra/k8s)', () => {
         'Ingress: host marketplace.example.com (from the ConfigMap) does not route / to gateway',
         'Ingress: host sell.elsewhere.example.com (from the ConfigMap) does not route / to mfe-sell',
       ]);
+    });
+
+    it('PUBLIC_URL wherever production runs (issue 47)', () => {
+      const missing = clone(baseDocs);
+      delete missing.find((d: Doc) => d.kind === 'ConfigMap').data.PUBLIC_URL;
+      const problems = publicUrlProblems(missing);
+      expect(problems).toContain(
+        'Deployment gateway, container gateway: NODE_ENV=production without PUBLIC_URL',
+      );
+      expect(problems).toContain(
+        'Deployment catalog, container catalog: NODE_ENV=production without PUBLIC_URL',
+      );
+      // A container's own PUBLIC_URL (written, or from a Secret) counts; development needs none.
+      container(missing, 'gateway').env.push({ name: 'PUBLIC_URL', value: 'https://cars.example.in' });
+      container(missing, 'catalog').env.push({
+        name: 'PUBLIC_URL',
+        valueFrom: { secretKeyRef: { name: 'marketplace-secrets', key: 'public-url' } },
+      });
+      container(missing, 'listing').env.push({ name: 'NODE_ENV', value: 'development' });
+      const left = publicUrlProblems(missing);
+      expect(left.length).toBe(problems.length - 3);
+      expect(left.join('\n')).not.toMatch(
+        /Deployment (gateway|catalog|listing), container (gateway|catalog|listing):/,
+      );
+
+      const withPath = clone(baseDocs);
+      withPath.find((d: Doc) => d.kind === 'ConfigMap').data.PUBLIC_URL =
+        'https://marketplace.example.com/shop';
+      expect(publicUrlProblems(withPath)).toContain(
+        "Deployment gateway, container gateway: PUBLIC_URL must be the site's origin alone, without a path, query or fragment (got https://marketplace.example.com/shop; the site is served at its root)",
+      );
     });
 
     it('default deny', () => {

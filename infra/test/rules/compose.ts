@@ -2,6 +2,7 @@
  * Our own rules for infra/docker-compose.yml (beyond the Compose JSON schema); compose.test.ts proves each
  * fails on a broken copy.
  */
+import { publicUrlOrigin } from '../../../packages/platform/src/origin';
 import { CREDENTIAL_URL, type Doc, SECRET_NAME } from './yaml';
 
 /** The Compose job that declares every consumer's queues before the services start. */
@@ -26,13 +27,37 @@ function seconds(duration: string): number {
 const INTERPOLATED = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/;
 
 /**
+ * Why a service running with NODE_ENV=production (environment `env`) would not start for want of a good
+ * PUBLIC_URL (issue 47), or undefined: it must be written as an origin the platform's config accepts
+ * (`publicUrlOrigin`), or interpolated with `:?` (Compose stops when it is unset) or with such an origin as
+ * its default (`${PUBLIC_URL:-http://localhost:8080}`).
+ */
+function publicUrlProblem(env: Record<string, unknown>): string | undefined {
+  if (env.PUBLIC_URL === undefined || env.PUBLIC_URL === null)
+    return 'NODE_ENV=production without PUBLIC_URL';
+  const text = String(env.PUBLIC_URL);
+  const interpolated = /^\$\{[A-Z0-9_]+(:\?[^}]*|:-([^}]*))?\}$/.exec(text);
+  if (interpolated?.[1]?.startsWith(':?')) return undefined;
+  if (interpolated && interpolated[2] === undefined) {
+    return `PUBLIC_URL ${text} may be unset or empty (give :? or a :- default)`;
+  }
+  try {
+    publicUrlOrigin(interpolated ? (interpolated[2] as string) : text);
+    return undefined;
+  } catch (err) {
+    return `PUBLIC_URL ${(err as Error).message}`;
+  }
+}
+
+/**
  * Compose: every long-running service has a healthcheck (a one-shot job may go without, when it never
  * restarts and whoever depends on it waits for it to complete; so may a tool that only runs on demand,
  * in a profile, `docker compose run`); secrets are interpolated from the
  * environment, never written; depends_on names existing services; the gateway's REMOTE_<NAME>_URL points
  * at the port mfe-<name> publishes; every image has a version (our own images their `${IMAGE_TAG}`), never
  * `latest` or none; an admin UI ({@link ADMIN_PORTS}) is published on 127.0.0.1 only; a Node process (the
- * gateway, each service) has a `stop_grace_period` of at least {@link NODE_GRACE_SECONDS} s.
+ * gateway, each service) has a `stop_grace_period` of at least {@link NODE_GRACE_SECONDS} s; a process
+ * running with NODE_ENV=production has a PUBLIC_URL production accepts (issue 47).
  */
 export function composeProblems(compose: Doc): string[] {
   const problems: string[] = [];
@@ -70,6 +95,10 @@ export function composeProblems(compose: Doc): string[] {
       if (ADMIN_PORTS.includes(container) && !text.startsWith('127.0.0.1:')) {
         problems.push(`service ${name}: admin port ${container} is published on every interface`);
       }
+    }
+    if (env.NODE_ENV === 'production') {
+      const problem = publicUrlProblem(env);
+      if (problem) problems.push(`service ${name}: ${problem}`);
     }
     const node = svc.build?.target === 'gateway' || svc.build?.target === 'service';
     if (node && seconds(String(svc.stop_grace_period ?? '10s')) < NODE_GRACE_SECONDS) {

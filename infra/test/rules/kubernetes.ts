@@ -1,12 +1,14 @@
 /**
  * Our own rules for the Kubernetes manifests in infra/k8s (beyond their JSON schemas): probes, resources,
  * the restricted Pod Security Standard, secrets by reference, queues declared first, preStop sleeps, grace
- * periods and topology spread, autoscalers, disruption budgets and Services, metrics, the Ingress, the ops
- * CLI's Job and CronJobs, kustomizations (NetworkPolicies: network.ts). Each returns its problems as
- * sentences (empty = fine); manifests.test.ts proves each fails on a broken copy.
+ * periods and topology spread, autoscalers, disruption budgets and Services, metrics, the Ingress, PUBLIC_URL
+ * wherever production runs, the ops CLI's Job and CronJobs, kustomizations (NetworkPolicies: network.ts).
+ * Each returns its problems as sentences (empty = fine); manifests.test.ts proves each fails on a broken
+ * copy.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { publicUrlOrigin } from '../../../packages/platform/src/origin';
 import { CREDENTIAL_URL, type Doc, SECRET_NAME } from './yaml';
 
 const ofKind = (docs: Doc[], apiVersion: string, kind: string): Doc[] =>
@@ -221,6 +223,46 @@ export function metricsProblems(docs: Doc[]): string[] {
       .find((e: Doc) => e.name === 'METRICS_TOKEN');
     if (!token?.valueFrom?.secretKeyRef) {
       problems.push(`Deployment ${d.metadata?.name}: METRICS_TOKEN does not come from a Secret`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every container that runs with NODE_ENV=production — from a ConfigMap it takes whole (`envFrom`) or its
+ * own `env` — has PUBLIC_URL, and a written one is an origin the platform's config accepts
+ * (`publicUrlOrigin`): production refuses to start without it (issue 47).
+ */
+export function publicUrlProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  const configMaps = new Map(ofKind(docs, 'v1', 'ConfigMap').map((c) => [c.metadata?.name, c.data ?? {}]));
+  const workloads = [
+    ...ofKind(docs, 'apps/v1', 'Deployment'),
+    ...ofKind(docs, 'batch/v1', 'Job'),
+    ...ofKind(docs, 'batch/v1', 'CronJob'),
+  ];
+  for (const w of workloads) {
+    for (const c of podSpecs(w).containers) {
+      const where = `${w.kind} ${w.metadata?.name}, container ${c.name}`;
+      // Written values, and the names whose value comes from elsewhere (a Secret, a field).
+      const values: Record<string, string> = {};
+      const referenced = new Set<string>();
+      for (const from of c.envFrom ?? []) Object.assign(values, configMaps.get(from.configMapRef?.name));
+      for (const e of c.env ?? []) {
+        if (e.value !== undefined) values[e.name] = String(e.value);
+        else referenced.add(e.name);
+      }
+      if (values.NODE_ENV !== 'production') continue;
+      const url = values.PUBLIC_URL;
+      if (url === undefined) {
+        if (!referenced.has('PUBLIC_URL')) problems.push(`${where}: NODE_ENV=production without PUBLIC_URL`);
+        continue;
+      }
+      try {
+        publicUrlOrigin(url);
+      } catch (err) {
+        problems.push(`${where}: PUBLIC_URL ${(err as Error).message}`);
+      }
     }
   }
   return problems;
@@ -460,6 +502,7 @@ export function k8sProblems(docs: Doc[]): string[] {
     ...pdbAndServiceProblems(docs),
     ...metricsProblems(docs),
     ...ingressProblems(docs),
+    ...publicUrlProblems(docs),
     ...jobProblems(docs),
     ...cronJobProblems(docs),
     ...opsDatabaseProblems(docs),

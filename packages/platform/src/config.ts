@@ -3,7 +3,8 @@
  *
  * Every setting is optional in development; an absent server URL selects the embedded adapter
  * (PGlite, in-process bus, in-memory cache, local-disk storage, dev outbox for e-mail and SMS).
- * `loadConfig` refuses to start with NODE_ENV=production while a development secret is in use.
+ * `loadConfig` refuses to start with NODE_ENV=production while a development secret is in use, or without
+ * PUBLIC_URL (the only origin of absolute links in production, issue 47).
  */
 import { createHmac } from 'node:crypto';
 import net from 'node:net';
@@ -16,6 +17,7 @@ import {
   serviceNames,
 } from '@marketplace/contracts';
 import { z } from 'zod';
+import { publicUrlOrigin } from './origin';
 
 /** Value of secrets that only development may use; production refuses to start with it. */
 export const DEV_SECRET = 'dev-only-insecure-secret-change-me';
@@ -26,6 +28,25 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+
+/**
+ * PUBLIC_URL (issue 47): empty = unset; else an absolute http(s) URL of the site's origin, normalised by
+ * {@link publicUrlOrigin} (`https://Cars.Example.in/` → `https://cars.example.in`); a path, query, fragment,
+ * user or password is refused, naming the setting.
+ */
+const publicUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): string | undefined => {
+    if (v === undefined || v === '') return undefined;
+    try {
+      return publicUrlOrigin(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
 
 /**
  * Base URLs of one service's replicas, comma-separated (`http://catalog-1:3002,http://catalog-2:3002`);
@@ -177,8 +198,13 @@ export const configSchema = z.object({
   ELASTICSEARCH_INDEX: z.string().default('cars'),
   /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
   REDIS_KEY_PREFIX: z.string().default(''),
-  /** Public base URL of the gateway, used in links and signed upload URLs. */
-  PUBLIC_URL: optionalUrl,
+  /**
+   * The site's public origin (`https://cars.example.in`): the only origin of absolute URLs in answers —
+   * canonical links, Open Graph and JSON-LD, the sitemap and `/robots.txt`, links in e-mail and SMS, signed
+   * upload URLs. Required in production (issue 47); unset in development → each answer's request names it
+   * (`publicOrigin`).
+   */
+  PUBLIC_URL: publicUrl,
   /** Secret for HMAC-signed upload URLs (storage). */
   UPLOAD_SIGNING_SECRET: z.string().min(16).default(DEV_SECRET),
   /**
@@ -274,8 +300,22 @@ export const configSchema = z.object({
    * default none. See {@link TrustProxy} (issue 20).
    */
   TRUST_PROXY: trustProxy,
-  /** Global gateway limit: requests per client IP per minute. */
-  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  /**
+   * Gateway rate limits (issue 47): requests per client IP per minute, by class of request
+   * (gateway/src/rate-limit.ts): server-rendered pages (404s included), `/api` reads (GET), `/api` writes
+   * (POST, PUT, PATCH, DELETE; uploads too) and the auth service's writes (sign-in, sign-up, OTP, password).
+   * Static files, images and cached pages are not counted. Unset → RATE_LIMIT_PER_MINUTE when that is set,
+   * else 3000, 2400, 300 and 60 (the gateway's `DEFAULT_RATE_LIMITS`, which gives the reasons).
+   */
+  RATE_LIMIT_PAGES_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /**
+   * Superseded by the four settings above (before issue 47, one budget of 600 for everything): when set,
+   * the budget of every class not set on its own.
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   JSON_BODY_LIMIT_BYTES: positiveInt(1_048_576),
   /** Bus retry policy for failing consumers. */
@@ -354,8 +394,9 @@ export const SIGNING_SECRETS = ['UPLOAD_SIGNING_SECRET', 'ALERT_SIGNING_SECRET']
 /**
  * Production guardrails (issue 20, point 13), each refusal naming its setting: no development secret; a
  * JWT key or JWKS URL; every signing secret ≥ {@link MIN_SECRET_BYTES} bytes; METRICS_TOKEN set (else
- * `/metrics` would be open); ADMIN_PASSWORD, when given, passing the sign-up password rules
- * (`newPasswordField` of @marketplace/contracts).
+ * `/metrics` would be open); PUBLIC_URL set (issue 47: else absolute links would follow each request's
+ * Host); ADMIN_PASSWORD, when given, passing the sign-up password rules (`newPasswordField` of
+ * @marketplace/contracts).
  * @throws ConfigError naming the first setting that fails.
  */
 function assertProductionReady(config: z.infer<typeof configSchema>): void {
@@ -378,6 +419,11 @@ function assertProductionReady(config: z.infer<typeof configSchema>): void {
   if (!config.METRICS_TOKEN) {
     throw new ConfigError('METRICS_TOKEN must be set in production (else GET /metrics is open to anyone)');
   }
+  if (!config.PUBLIC_URL) {
+    throw new ConfigError(
+      "PUBLIC_URL must be set in production, to the site's origin (e.g. https://cars.example.in): else canonical links, the sitemap, robots.txt and e-mail links would name whatever host a request claims",
+    );
+  }
   if (config.ADMIN_PASSWORD !== undefined) {
     const checked = newPasswordField('ADMIN_PASSWORD').safeParse(config.ADMIN_PASSWORD);
     if (!checked.success) {
@@ -391,7 +437,8 @@ function assertProductionReady(config: z.infer<typeof configSchema>): void {
  * Parses `env` (default `process.env`) into a Config.
  * @throws ConfigError naming each invalid variable, when STORAGE_DRIVER=s3 lacks S3_BUCKET, or when
  *   NODE_ENV=production fails a guardrail (see assertProductionReady: development or short signing
- *   secrets, no JWT_PRIVATE_KEY/JWKS_URL, no METRICS_TOKEN, an ADMIN_PASSWORD breaking the password rules).
+ *   secrets, no JWT_PRIVATE_KEY/JWKS_URL, no METRICS_TOKEN, no PUBLIC_URL, an ADMIN_PASSWORD breaking the
+ *   password rules).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);

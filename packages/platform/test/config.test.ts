@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         UPLOAD_SIGNING_SECRET: 's'.repeat(32),
         JWKS_URL: 'http://auth/jwks',
         METRICS_TOKEN: 'm'.repeat(32),
+        PUBLIC_URL: 'https://cars.example.in',
       }).NODE_ENV,
     ).toBe('production');
   });
@@ -76,6 +77,7 @@ describe('production guardrails (issue 20, point 13)', () => {
     JWKS_URL: 'http://auth/jwks',
     METRICS_TOKEN: 'metrics-token-of-32-characters!!',
     ADMIN_PASSWORD: 'Str0ngAdminPass',
+    PUBLIC_URL: 'https://cars.example.in',
   };
 
   it('starts with every guardrail met', () => {
@@ -97,6 +99,19 @@ describe('production guardrails (issue 20, point 13)', () => {
   it('refuses an open /metrics (no METRICS_TOKEN)', () => {
     expect(() => loadConfig({ ...ready, METRICS_TOKEN: undefined })).toThrow(ConfigError);
     expect(() => loadConfig({ ...ready, METRICS_TOKEN: '  ' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('refuses to start without PUBLIC_URL, naming it, and starts with it (issue 47)', () => {
+    for (const missing of [undefined, '', '   ']) {
+      expect(() => loadConfig({ ...ready, PUBLIC_URL: missing })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...ready, PUBLIC_URL: missing })).toThrow(
+        /^PUBLIC_URL must be set in production/,
+      );
+    }
+    expect(loadConfig(ready).PUBLIC_URL).toBe('https://cars.example.in');
+    // Development keeps the request-derived origin.
+    expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).PUBLIC_URL).toBeUndefined();
   });
 
   it('refuses a signing secret shorter than 32 bytes, naming it', () => {
@@ -130,5 +145,33 @@ describe('TRUST_PROXY (issue 20, point 8)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*hop count/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY.*10\.0\.0\.0\/33/);
     expect(() => loadConfig({ TRUST_PROXY: 'loopback, proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
+  });
+});
+
+describe('PUBLIC_URL (issue 47)', () => {
+  it('is normalised to the origin alone: lower-case scheme and host, no default port, no trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: ' HTTPS://Cars.Example.IN:443/ ' }).PUBLIC_URL).toBe(
+      'https://cars.example.in',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000/' }).PUBLIC_URL).toBe('http://[::1]:3000');
+    expect(loadConfig({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('refuses anything but an absolute http(s) origin, naming the setting, in every environment', () => {
+    for (const bad of [
+      'cars.example.in',
+      '/relative',
+      'ftp://cars.example.in',
+      'javascript:alert(1)',
+      'https://user:pass@cars.example.in',
+      'https://cars.example.in/shop',
+      'https://cars.example.in//',
+      'https://cars.example.in/?q=1',
+      'https://cars.example.in?',
+      'https://cars.example.in/#top',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/^Invalid configuration: PUBLIC_URL: /);
+    }
   });
 });

@@ -20,7 +20,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EventPayloads, operationsOf } from '@marketplace/contracts';
-import { bindOperations, defineService } from '@marketplace/platform';
+import { bindOperations, defineService, pageGeneration } from '@marketplace/platform';
 import { buyerAlerts, buyerAlertsConsumes } from './buyers/events/consumers';
 import { alertHandlers } from './buyers/http/alerts';
 import { savedSearchHandlers } from './buyers/http/saved-searches';
@@ -35,8 +35,10 @@ import { createCarSearches } from './cars/search/index';
 import { createInsightCache } from './pricing/data/insight-cache';
 import { priceInsightCacheFeed, priceInsights, priceInsightsConsumes } from './pricing/events/consumers';
 import { pricingHandlers } from './pricing/http/pricing';
+import { createListedBrands } from './reference-data/data/listed-brands';
 import { seedReferenceData } from './reference-data/data/seed';
 import { loadSeedData } from './reference-data/data/seed-data';
+import { sitePagesFeed } from './reference-data/events/consumers';
 import { brandHandlers } from './reference-data/http/brands';
 import { modelHandlers } from './reference-data/http/models';
 import { rtoHandlers } from './reference-data/http/rtos';
@@ -69,6 +71,9 @@ export const catalogService = defineService<EventPayloads>({
   ],
   calls: ['storage'],
   create: (ports) => {
+    // What the server-rendered public pages show changed: the gateways' kept pages are dropped (issue 47).
+    const sitePages = pageGeneration(ports.cache);
+    const pagesChanged = () => sitePages.bump();
     const searches = createCarSearches({
       db: ports.db,
       cache: ports.cache,
@@ -76,6 +81,7 @@ export const catalogService = defineService<EventPayloads>({
       elasticsearchIndex: ports.config.ELASTICSEARCH_INDEX,
       inMemory:
         ports.config.CAR_SEARCH === 'postgres' ? undefined : ports.embedded ? 'embedded' : 'distributed',
+      pagesChanged,
     });
     const { pages } = searches;
     const reference: ReferenceDataDeps = {
@@ -83,6 +89,7 @@ export const catalogService = defineService<EventPayloads>({
       outbox: ports.outbox,
       peers: ports.peers,
       logosDir: path.join(dataDir, 'logos'),
+      listedBrands: createListedBrands(),
     };
     const insights = createInsightCache();
     const alertSecret = ports.config.ALERT_SIGNING_SECRET;
@@ -104,7 +111,11 @@ export const catalogService = defineService<EventPayloads>({
       }),
       router: sitemapRoutes(ports.db, { publicUrl: ports.config.PUBLIC_URL }),
       consumers: [carProjection(searches.secondaries, pages), buyerAlerts(alertSecret), priceInsights()],
-      listeners: [...searches.listeners, priceInsightCacheFeed(insights)],
+      listeners: [
+        ...searches.listeners,
+        priceInsightCacheFeed(insights, pagesChanged),
+        sitePagesFeed(reference.listedBrands, pagesChanged),
+      ],
       readiness: { 'search-index': searches.ready },
       async seed() {
         const counts = await seedReferenceData(ports.db, loadSeedData(dataDir));

@@ -8,6 +8,7 @@ import { createRedisCache, createRedisRateLimiters } from './redis';
 import type { Cache, RateLimiterFactory } from './types';
 
 export { createMemoryCache, createMemoryRateLimiters } from './memory';
+export { PAGE_GENERATION_KEY, type PageGeneration, pageGeneration } from './page-generation';
 export type { RedisCache, RedisCacheOptions, RedisRateLimiterFactory } from './redis';
 export { CacheUnavailableError, createRedisCache, createRedisClient, createRedisRateLimiters } from './redis';
 export type { Cache, RateLimiter, RateLimiterFactory, RateLimitResult, RateLimitRule } from './types';

@@ -12,7 +12,6 @@
  * it is not asked again for `remoteRetryMs`. docs/adr/0012-server-side-rendering.md.
  */
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import {
   configureServerApi,
@@ -74,8 +73,21 @@ export interface RenderRequest {
   origin: string;
   /** The CSP nonce of the response: React's inline scripts carry it. */
   nonce: string;
-  /** The request's `If-None-Match`, if any. */
-  ifNoneMatch?: string | undefined;
+}
+
+/** A rendered page, whole: what the gateway sends and may keep (gateway/src/page-cache.ts). */
+export interface RenderedPage {
+  /** HTTP status: 200, or what the page declared (`usePageStatus`, e.g. 404). */
+  status: number;
+  /** Weak ETag over what the page shows (template, URL, status, head, remotes, query data; not timestamps). */
+  etag: string;
+  /** The whole HTML document (UTF-8 when sent). */
+  html: string;
+  /**
+   * False when the HTML carries the request's CSP nonce (an area was left to the browser, so React wrote an
+   * inline script): such a page is right for this response only and must not be kept.
+   */
+  cacheable: boolean;
 }
 
 /** The server renderer. */
@@ -83,10 +95,10 @@ export interface Renderer {
   /** True for the routes rendered on the server (public pages); the others get the plain index.html. */
   handles(pathname: string): boolean;
   /**
-   * Renders `req` into `res` (status, headers, streamed body; 304 when `ifNoneMatch` matches).
-   * @throws Error when React cannot render the page's shell at all (nothing has been written to `res`).
+   * Renders `req` into a whole page.
+   * @throws Error when React cannot render the page's shell at all.
    */
-  render(req: RenderRequest, res: ServerResponse): Promise<void>;
+  render(req: RenderRequest): Promise<RenderedPage>;
 }
 
 /** Cache policy of a server-rendered public page: CDNs keep it a minute and may serve it stale for 10. */
@@ -144,8 +156,11 @@ export function createRenderer(options: RendererOptions): Renderer {
         const css = await fetch(url, { signal: AbortSignal.timeout(2_000) })
           .then((r) => (r.ok ? r.text() : undefined))
           .catch(() => undefined);
-        if (css !== undefined)
-          out = out.replace(match[0], `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+        const at = out.indexOf(match[0]);
+        if (css !== undefined && at >= 0) {
+          const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+          out = `${out.slice(0, at)}${style}${out.slice(at + match[0].length)}`;
+        }
       }
       return out;
     })();
@@ -175,7 +190,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   return {
     handles: (pathname) => !CLIENT_ONLY.test(pathname) && matchRoutes(routes, pathname) !== null,
 
-    async render(req, res) {
+    async render(req) {
       const url = new URL(req.url, req.origin);
       const queryClient = createQueryClient();
       const recorder: PageRecorder = {};
@@ -255,31 +270,36 @@ export function createRenderer(options: RendererOptions): Renderer {
         .update(JSON.stringify(shown))
         .digest('base64url')}"`;
 
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('cache-control', PAGE_CACHE_CONTROL);
-      res.setHeader('etag', etag);
-      if (req.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
-        stream.abort();
-        // The cached page keeps its own CSP (its nonce); a new one would replace it on revalidation.
-        res.removeHeader('content-security-policy');
-        res.statusCode = 304;
-        res.end();
-        return;
-      }
-      res.statusCode = status;
-      res.write((await inlinedTemplate()).replace('</head>', `${head}</head>`));
-      const body = new PassThrough();
-      body.on('data', (chunk: Buffer) => res.write(chunk));
-      await new Promise<void>((resolve, reject) => {
-        body.on('end', resolve);
+      const app = await new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on('data', (chunk: Buffer) => chunks.push(chunk));
+        body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         body.on('error', reject);
         stream.pipe(body);
       });
-      res.end(
-        `${afterRoot.replace('</body>', `<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script></body>`)}`,
+      // Text is put in by position, never by String.replace: `$&`, `$\`` or `$'` in a URL or a description
+      // would be read as replacement patterns there (issue 47).
+      const top = spliceAt(await inlinedTemplate(), '</head>', head);
+      const bottom = spliceAt(
+        afterRoot,
+        '</body>',
+        `<script type="application/json" id="${PAGE_DATA_ID}">${pageData}</script>`,
       );
+      const html = `${top}${app}${bottom}`;
+      return { status, etag, html, cacheable: !app.includes(req.nonce) };
     },
   };
+}
+
+/**
+ * `text` with `insert` put before the last occurrence of `marker`; `text` unchanged when `marker` is not in
+ * it. Plain concatenation: nothing in `insert` is read as a pattern.
+ */
+export function spliceAt(text: string, marker: string, insert: string): string {
+  const at = text.lastIndexOf(marker);
+  if (at < 0) return text;
+  return `${text.slice(0, at)}${insert}${text.slice(at)}`;
 }
 
 /**

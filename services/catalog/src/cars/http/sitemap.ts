@@ -3,9 +3,10 @@
  * `GET /sitemaps/{pages.xml | cars-{n}.xml}` (see ../use-cases/build-sitemap.ts for what each holds); an
  * unknown file → 404 `{ message }`.
  *
- * Origin: PUBLIC_URL when set, else the request's (see `publicOrigin`). Answers are
- * `application/xml`, `public, max-age=3600` (crawlers read them rarely; a new car waits at most an hour),
- * with Express's ETag.
+ * Origin: PUBLIC_URL — always in production, where config requires it, so no request's Host or
+ * X-Forwarded-Host reaches a sitemap a shared cache keeps (issue 47) — else, in development only, the
+ * request's (see `publicOrigin`). Answers are `application/xml`, `public, max-age=3600` (crawlers read
+ * them rarely; a new car waits at most an hour), with Express's ETag.
  */
 import { type Db, notFound, publicOrigin } from '@marketplace/platform';
 import { type Request, type Response, Router } from 'express';
@@ -17,7 +18,7 @@ export const SITEMAP_CACHE = 'public, max-age=3600';
 
 /** Options of {@link sitemapRoutes}. */
 export interface SitemapOptions {
-  /** PUBLIC_URL; absent → the request's origin. */
+  /** PUBLIC_URL (always set in production); absent → the request's origin (development). */
   publicUrl?: string | undefined;
   /** URLs per sitemap file, from the number of static pages to {@link SITEMAP_MAX_URLS} (the default). */
   urlsPerFile?: number;

@@ -12,6 +12,7 @@ import { resyncSearchIndex, searchIndexFeed } from './memory/feed';
 import { createMemorySearch } from './memory/memory';
 import { scanCarDocuments } from './memory/scan';
 import {
+  alsoInvalidating,
   createLocalSearchPageCache,
   createSearchPageCache,
   noSearchPageCache,
@@ -66,6 +67,11 @@ export interface CarSearchOptions {
    * `car_docs` and is fed by a per-process listener, so any number of replicas can run (docs/adr/0014).
    */
   inMemory?: 'embedded' | 'distributed';
+  /**
+   * Called after every invalidation of the search pages, once the change is in the index: the rendered
+   * public pages show the same cars (issue 47; the catalog replaces the page generation).
+   */
+  pagesChanged?: () => Promise<void>;
 }
 
 /** The searches of the catalog: where reads go, and the extra indexes the projection also feeds. */
@@ -99,6 +105,8 @@ export interface CarSearches {
  * (docs/adr/0002, 0005).
  */
 export function createCarSearches(opts: CarSearchOptions): CarSearches {
+  const { pagesChanged } = opts;
+  const told = (pages: SearchPageCache) => (pagesChanged ? alsoInvalidating(pages, pagesChanged) : pages);
   const postgres = createPostgresSearch(opts.db);
   if (opts.elasticsearchUrl) {
     const client = new Client({ node: opts.elasticsearchUrl });
@@ -111,7 +119,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: { ...elasticsearch, get: (id) => postgres.get(id) },
       secondaries: [elasticsearch],
       listeners: [],
-      pages: sharedPages(opts.cache),
+      pages: told(sharedPages(opts.cache)),
       load: async () => {},
       ready: async () => true,
     };
@@ -122,7 +130,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
       read: memory,
       secondaries: [memory],
       listeners: [],
-      pages: createLocalSearchPageCache(),
+      pages: told(createLocalSearchPageCache()),
       load: () => memory.loadFrom(scanCarDocuments(opts.db)),
       ready: async () => memory.loaded(),
     };
@@ -130,7 +138,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
   if (opts.inMemory === 'distributed') {
     const cars = createCarReader(opts.db);
     const memory = createMemorySearch({ cars });
-    const pages = createLocalSearchPageCache();
+    const pages = told(createLocalSearchPageCache());
     const parts = { index: memory, cars, pages };
     return {
       read: memory,
@@ -149,7 +157,7 @@ export function createCarSearches(opts: CarSearchOptions): CarSearches {
     read: postgres,
     secondaries: [],
     listeners: [],
-    pages: sharedPages(opts.cache),
+    pages: told(sharedPages(opts.cache)),
     load: async () => {},
     ready: async () => true,
   };

@@ -57,6 +57,21 @@ export const noSearchPageCache: SearchPageCache = {
 };
 
 /**
+ * `pages` whose `invalidate` then calls `changed`: the server-rendered public pages show the same cars, so
+ * their generation (platform `pageGeneration`) is replaced once a change is in the index (issue 47).
+ */
+export function alsoInvalidating(pages: SearchPageCache, changed: () => Promise<void>): SearchPageCache {
+  return {
+    lookup: (query) => pages.lookup(query),
+    lookupKey: (key) => pages.lookupKey(key),
+    invalidate: async () => {
+      await pages.invalidate();
+      await changed();
+    },
+  };
+}
+
+/**
  * The query in one canonical text: keys sorted, lists sorted (their order does not change the result),
  * absent filters left out. Two queries with the same text have the same answer.
  */

@@ -39,13 +39,20 @@ export function priceInsights(): Consumer<CarEvent, EventPayloads> {
 const insightChanges = subscribedTo('catalog.price_insights.changed');
 type InsightChange = SubscribedEvent<typeof insightChanges>;
 
-/** The listener that keeps `cache` (this process's cached insights) from serving recomputed insights. */
-export function priceInsightCacheFeed(cache: InsightCache): Listener<InsightChange> {
+/**
+ * The listener that keeps `cache` (this process's cached insights) from serving recomputed insights, then
+ * calls `pagesChanged` (the car pages and cards show the insights: issue 47).
+ */
+export function priceInsightCacheFeed(
+  cache: InsightCache,
+  pagesChanged: () => Promise<void> = async () => {},
+): Listener<InsightChange> {
   return {
     name: 'catalog.price-insight-cache',
     ...insightChanges,
     async handle(event) {
       cache.invalidate(event.payload.modelIds);
+      await pagesChanged();
     },
     async onStart() {
       cache.clear();

@@ -6,7 +6,7 @@
  * the `/api` 404. A refused `logoKey` answers 400 naming it; an unreachable storage service 503.
  */
 import path from 'node:path';
-import { answered } from '@marketplace/platform';
+import { answered, sendJsonAnswer } from '@marketplace/platform';
 import type { RequestHandler } from 'express';
 import type { CatalogHandlers } from '../../handlers';
 import { brandStore } from '../data/brands';
@@ -27,8 +27,13 @@ export function brandHandlers(
   return {
     listBrands: {
       before: [publicCache],
-      async handle({ query }) {
-        return { data: await withModels(deps, await brandStore.list(deps.db, query.keyword)) };
+      async handle({ query }, { req, res }) {
+        const list = async () => ({
+          data: await withModels(deps, await brandStore.list(deps.db, query.keyword)),
+        });
+        if (query.keyword) return list();
+        sendJsonAnswer(req, res, await deps.listedBrands.answer(async () => JSON.stringify(await list())));
+        return answered;
       },
     },
     getSeededBrandLogo: {
@@ -41,16 +46,18 @@ export function brandHandlers(
     },
     async createBrand({ body }, { req }) {
       const data = await createBrand(deps, body, req);
+      deps.listedBrands.forget();
       return { success: true as const, message: doneMessage('Brand', 'created'), data };
     },
     async updateBrand({ params, body }, { req }) {
-      return {
-        message: doneMessage('Brand', 'updated'),
-        data: await updateBrand(deps, params.id, body, req),
-      };
+      const data = await updateBrand(deps, params.id, body, req);
+      deps.listedBrands.forget();
+      return { message: doneMessage('Brand', 'updated'), data };
     },
     async deleteBrand({ params }) {
-      return { message: doneMessage('Brand', 'deleted'), data: await deleteBrand(deps, params.id) };
+      const data = await deleteBrand(deps, params.id);
+      deps.listedBrands.forget();
+      return { message: doneMessage('Brand', 'deleted'), data };
     },
   };
 }

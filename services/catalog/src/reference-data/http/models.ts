@@ -26,13 +26,19 @@ export function modelHandlers(
       },
     },
     async createModel({ body }) {
-      return { message: doneMessage('Model', 'created'), data: await createModel(deps, body) };
+      const data = await createModel(deps, body);
+      deps.listedBrands.forget();
+      return { message: doneMessage('Model', 'created'), data };
     },
     async updateModel({ params, body }) {
-      return { message: doneMessage('Model', 'updated'), data: await updateModel(deps, params.id, body) };
+      const data = await updateModel(deps, params.id, body);
+      deps.listedBrands.forget();
+      return { message: doneMessage('Model', 'updated'), data };
     },
     async deleteModel({ params }) {
-      return { message: doneMessage('Model', 'deleted'), data: await deleteModel(deps, params.id) };
+      const data = await deleteModel(deps, params.id);
+      deps.listedBrands.forget();
+      return { message: doneMessage('Model', 'deleted'), data };
     },
   };
 }
