@@ -84,6 +84,7 @@ import {
   messagingTables,
   migrateConsumerQueues,
   openDeadLetterAdmin,
+  pageGeneration,
   pruneInbox,
   pruneOutbox,
 } from '@marketplace/platform';
@@ -433,14 +434,16 @@ async function pruneMessagingTable(
 
 /**
  * Makes every search page cached in the Redis at `url` (key prefix `keyPrefix`, the services'
- * REDIS_KEY_PREFIX) unreachable (catalog `createSearchPageCache().invalidate()`: a new generation).
- * Resolves true when done, false when Redis did not answer.
+ * REDIS_KEY_PREFIX) unreachable (catalog `createSearchPageCache().invalidate()`: a new generation), and
+ * every rendered public page the gateways keep there (platform `pageGeneration`, ADR 29), which show the
+ * same cars. Resolves true when done, false when Redis did not answer.
  */
 async function invalidateSearchPages(url: string, keyPrefix: string): Promise<boolean> {
   const cache = createRedisCache({ url, keyPrefix });
   try {
     if (!(await cache.ping())) return false;
     await createSearchPageCache(cache).invalidate();
+    await pageGeneration(cache).bump();
     return true;
   } finally {
     await cache.close();
@@ -534,7 +537,7 @@ async function reindexSearch(
       }
       if (searchPages === 'invalidated')
         out(
-          'search pages cached in Redis: invalidated (every replica makes them again from the repaired search)',
+          'search pages and rendered pages cached in Redis: invalidated (made again from the repaired search)',
         );
     }
     if (searchPages === 'unreachable')

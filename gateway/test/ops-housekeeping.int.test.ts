@@ -38,6 +38,8 @@ import {
   deleteTopology,
   jsonAnswer,
   listenerSubscription,
+  PAGE_GENERATION_KEY,
+  pageGeneration,
   pruneOutbox,
   queryRows,
 } from '@marketplace/platform';
@@ -388,7 +390,7 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
 
     afterAll(async () => {
       // The client adds the key prefix itself.
-      await redis?.client.del('catalog:cars:generation');
+      await redis?.client.del('catalog:cars:generation', PAGE_GENERATION_KEY);
       await redis?.close();
       await broker?.close();
       await database?.close();
@@ -399,6 +401,7 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
     it('brings the read model and a running replica to exactly the listings plus the demo cars; a re-run changes nothing', async () => {
       // The catalog never saw these listings: the first run adds them all and announces each.
       await cachePage();
+      const renderedBefore = await pageGeneration(redis!).current();
       const first = await ops(['search', 'reindex', '--batch', '4', '--json'], env);
       expect(first.code, first.err).toBe(0);
       expect(JSON.parse(first.out)).toMatchObject({
@@ -416,6 +419,8 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
         searchPages: 'invalidated',
       });
       expect(await pageCached()).toBe(false);
+      // The gateways' rendered pages show the same cars: their generation is new too (ADR 29).
+      expect(await pageGeneration(redis!).current()).not.toBe(renderedBefore);
       const everyCar = [...demoIds, ...listingIds].sort();
       expect(await readModelIds()).toEqual(everyCar);
       expect(await replicaInStep('the replica to hold every car')).toEqual(
@@ -443,7 +448,7 @@ describe.skipIf(!postgresUrl || !amqpUrl || !redisUrl)(
         expect.stringMatching(
           /^no ELASTICSEARCH_URL: .*kubectl -n marketplace rollout restart deploy\/catalog$/,
         ),
-        'search pages cached in Redis: invalidated (every replica makes them again from the repaired search)',
+        'search pages and rendered pages cached in Redis: invalidated (made again from the repaired search)',
       ]);
       expect(await pageCached()).toBe(false);
       const expected = [...demoIds, ...listingIds.filter((id) => id !== deleted)].sort();
