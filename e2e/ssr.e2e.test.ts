@@ -210,6 +210,16 @@ describe('hydration in Chromium', () => {
     await expect.poll(() => apiCalls.some((p) => p === '/api/cars')).toBe(true);
     expect(ctx.consoleErrors).toEqual([]);
   });
+
+  it("keeps a car page's canonical URL after hydration when it was opened with a query", async () => {
+    const [car] = (await newestCars(1)).cars as [Car];
+    const page = ctx.page();
+    await page.goto(`${app.url}/car-details/${car._id}?utm_source=whatsapp`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const canonical = () =>
+      page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+    expect(await canonical()).toBe(`${app.url}/car-details/${car._id}`);
+  });
 });
 
 describe('the remembered colour mode', () => {

@@ -72,7 +72,7 @@ function setHeadTag(selector: string, create: () => HTMLElement, attr: string, v
 export function usePageMeta(meta: PageMeta): void {
   const recorder = useContext(PageContext);
   if (recorder) recorder.meta = meta;
-  const { title, description } = meta;
+  const { title, description, canonicalPath } = meta;
   useEffect(() => {
     document.title = fullTitle(title);
     setHeadTag(
@@ -82,8 +82,11 @@ export function usePageMeta(meta: PageMeta): void {
       description,
     );
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) canonical.href = new URL(location.pathname + location.search, location.origin).href;
-  }, [title, description]);
+    // The page's own canonical path when it has one (a car's page opened with `?utm_source=…`), as the server
+    // wrote it; else the address as shown.
+    const path = canonicalPath ?? location.pathname + location.search;
+    if (canonical) canonical.href = new URL(path, location.origin).href;
+  }, [title, description, canonicalPath]);
 }
 
 /** Asks the server for this HTTP status (404, 410); no effect in the browser. */
