@@ -103,34 +103,22 @@ export function operationClass(op: ApiRoute): RateLimitClass | undefined {
   return op.service === 'auth' && op.access !== 'admin' ? 'auth' : 'writes';
 }
 
-/**
- * The class of each declared operation by `<METHOD> <label>`, the label being `RequestRoute.label` (the
- * declared path in Express style, `{key}` → `:key`); null = not counted.
- */
-const declaredClasses = new Map(
-  apiRoutes.map((op) => [
-    `${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    operationClass(op) ?? null,
-  ]),
-);
+/** The class of each declared operation, computed once (null = not counted). */
+const declaredClasses = new Map(apiRoutes.map((op) => [op, operationClass(op) ?? null]));
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The class of an `/api` request from its route (request-route.ts: the declared operation it calls, by
- * method and path): a declared operation's {@link operationClass} (HEAD as its GET); else, for an
- * undeclared path or method, `reads` for GET, HEAD and OPTIONS, `auth` for another method on a path the
- * auth service answers (under its prefixes), `writes` for the rest. Undefined: not counted.
+ * The class of an `/api` request from its route (request-route.ts: the declared operation it calls, HEAD
+ * matching a GET's): a declared operation's {@link operationClass}; else, for an undeclared path or
+ * method, `reads` for GET, HEAD and OPTIONS, `auth` for another method on a path the auth service answers
+ * (under its prefixes), `writes` for the rest. Undefined: not counted.
  */
 export function apiRequestClass(
-  route: Pick<RequestRoute, 'method' | 'service' | 'label'>,
+  route: Pick<RequestRoute, 'method' | 'service' | 'operation'>,
 ): RateLimitClass | undefined {
-  const method = route.method.toUpperCase();
-  if (route.label !== undefined) {
-    const declared = declaredClasses.get(`${method === 'HEAD' ? 'GET' : method} ${route.label}`);
-    if (declared !== undefined) return declared ?? undefined;
-  }
-  if (READ_METHODS.has(method)) return 'reads';
+  if (route.operation) return declaredClasses.get(route.operation) ?? undefined;
+  if (READ_METHODS.has(route.method.toUpperCase())) return 'reads';
   return route.service === 'auth' ? 'auth' : 'writes';
 }
 

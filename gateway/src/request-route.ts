@@ -1,7 +1,7 @@
 /**
  * The gateway's routing of a request by the operation declarations (packages/contracts `routeRequest`),
  * matched once per request and kept in `res.locals.route`: the proxy's path filter, its target choice, the
- * metrics label and the compression middleware's skip all read that one result. The metrics labels (each
+ * metrics label, the compression middleware's skip and the rate limit's class all read that one result. The metrics labels (each
  * operation's path in Express style, `/api/cars/{carId}` → `/api/cars/:carId`) are computed once, when the
  * matcher is built at start.
  */
@@ -12,6 +12,8 @@ export interface RequestRoute {
   /** The method and path (without its query string) that were matched. */
   method: string;
   path: string;
+  /** The declared operation it calls (HEAD matches a GET's), if any. */
+  operation: ApiRoute | undefined;
   /** The service that answers it (the operation's owner, else the owner of the path's prefix), if any. */
   service: ServiceName | undefined;
   /** Metrics label: the declared operation's path in Express style; undefined when none matches. */
@@ -67,6 +69,7 @@ export function createRouteMatcher(): RouteMatcher {
     const route: RequestRoute = {
       method,
       path,
+      operation,
       service,
       label: operation && labels.get(operation),
       jsonOperation: operation !== undefined && jsonOperations.has(operation),

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
-  BROTLI_QUALITY,
+  brotliTextOptions,
   type Config,
   type Logger,
   PEER_CALL_HEADER,
@@ -244,16 +244,10 @@ function searchOf(req: Request): string {
 const brotliCompress = promisify(zlib.brotliCompress);
 
 /**
- * `html` in Brotli at the quality every answer of ours uses (platform `BROTLI_QUALITY`), made once per
+ * `html` in Brotli as every answer of ours (platform `brotliTextOptions`), made once per
  * render on libuv's thread pool: off the event loop, where it was a tenth of a cold page's time (issue 47's
  * profile, bench/README.md).
  */
 function brotli(html: Buffer): Promise<Buffer> {
-  return brotliCompress(html, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-    },
-  });
+  return brotliCompress(html, brotliTextOptions(html.length));
 }

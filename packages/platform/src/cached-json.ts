@@ -51,15 +51,19 @@ export function ownedBytes(json: string | Buffer): Buffer {
 
 type Encoding = 'br' | 'gzip';
 
+/** Brotli's options for a text of `bytes` bytes: {@link BROTLI_QUALITY}, text mode, the size as a hint. */
+export function brotliTextOptions(bytes: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    },
+  };
+}
+
 const compressors: Record<Encoding, (text: Buffer) => Buffer> = {
-  br: (text) =>
-    zlib.brotliCompressSync(text, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-      },
-    }),
+  br: (text) => zlib.brotliCompressSync(text, brotliTextOptions(text.length)),
   gzip: (text) => zlib.gzipSync(text),
 };
 
